@@ -1,0 +1,108 @@
+/// The shared context of one connected signal graph: it makes deliveries run to completion (rule 5)
+/// and lets joins such as `combine` settle once per propagation (rule 6).
+///
+/// Every signal points at a `Graph`. Signals that operators join (`combine`, `merge`, `withLatestFrom`,
+/// `flatMapLatest`) share one: their graphs are merged by union–find, so `root` is the representative
+/// that holds the state. A *propagation* starts when a value is sent while the graph is idle; it lasts
+/// until every delivery it caused, every join it touched and every send queued during it are done.
+@usableFromInline
+final class Graph {
+  /// The graph this one was merged into, or `nil` for a root.
+  @usableFromInline @exclusivity(unchecked) var parent: Graph?
+  /// How many propagations are running in this graph: 0 when idle. More than 1 only after two graphs
+  /// that were both busy (one inside the other's delivery) have been merged.
+  @usableFromInline @exclusivity(unchecked) var depth = 0
+  /// Joins waiting to emit at the end of the current depth-first pass, with their ranks.
+  @usableFromInline @exclusivity(unchecked) var pending: ContiguousArray<PendingSettle> = []
+  /// Work queued by sends made during a propagation, first in first out from `head`.
+  @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<() -> Void> = []
+  @usableFromInline @exclusivity(unchecked) var head = 0
+  /// How many graphs were merged into this one (union by size keeps `root` short).
+  @exclusivity(unchecked) var size = 1
+
+  @usableFromInline init() {}
+
+  /// The representative of this graph's set.
+  @inlinable var root: Graph {
+    var graph = self
+    while let parent = graph.parent { graph = parent }
+    return graph
+  }
+
+  /// Whether a propagation has pending joins or queued sends left to run.
+  @inlinable var hasWork: Bool { !pending.isEmpty || head < queue.count }
+
+  /// Queues `work` to run after the current propagation and everything queued before it.
+  @usableFromInline func enqueue(_ work: @escaping () -> Void) {
+    queue.append(work)
+  }
+
+  /// Asks `settle` to run once this propagation's depth-first pass is over, after every join of
+  /// lower rank (nearer the sources).
+  @usableFromInline func schedule(rank: Int, _ settle: @escaping () -> Void) {
+    pending.append(PendingSettle(rank: rank, settle: settle))
+  }
+
+  /// Runs everything the current propagation left: joins in order of rank, then queued sends one at
+  /// a time, each followed by the joins it touched, until nothing is left.
+  @usableFromInline func drain() {
+    while true {
+      if !pending.isEmpty {
+        takeLowestRankPending()()
+      } else if head < queue.count {
+        let work = queue[head]
+        queue[head] = Graph.done
+        head += 1
+        if head == queue.count {
+          queue.removeAll(keepingCapacity: true)
+          head = 0
+        }
+        work()
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Removes and returns the pending join nearest the sources; ties go first come, first served.
+  private func takeLowestRankPending() -> () -> Void {
+    var best = 0
+    for index in pending.indices.dropFirst() where pending[index].rank < pending[best].rank {
+      best = index
+    }
+    return pending.remove(at: best).settle
+  }
+
+  private static let done: @Sendable () -> Void = {}
+
+  /// Merges the sets of `self` and `other`, keeping any work either had, and returns the new root.
+  @discardableResult
+  @usableFromInline func union(_ other: Graph) -> Graph {
+    var big = root
+    var small = other.root
+    guard big !== small else { return big }
+    if big.size < small.size { swap(&big, &small) }
+    small.parent = big
+    big.size += small.size
+    big.depth += small.depth
+    big.pending.append(contentsOf: small.pending)
+    big.queue.append(contentsOf: small.queue[small.head...])
+    small.depth = 0
+    small.pending = []
+    small.queue = []
+    small.head = 0
+    return big
+  }
+}
+
+/// A join that asked to emit at the end of the depth-first pass of a propagation.
+@usableFromInline
+struct PendingSettle {
+  @usableFromInline let rank: Int
+  @usableFromInline let settle: () -> Void
+
+  @inlinable init(rank: Int, settle: @escaping () -> Void) {
+    self.rank = rank
+    self.settle = settle
+  }
+}

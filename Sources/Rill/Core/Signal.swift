@@ -1,0 +1,179 @@
+/// A stream of values you can observe.
+///
+/// A signal calls its observers, in the order they subscribed, with each value it emits. Signals carry
+/// values only: they never complete and never fail (send a `Result` when a failure must travel).
+/// You get signals from a ``Subject`` or ``CurrentValueSubject`` and from operators such as
+/// ``map(_:)``, ``filter(_:)`` and ``combine(_:)``.
+///
+/// ```swift
+/// let clicks = Subject<Int>()
+/// let doubled = clicks.map { $0 * 2 }
+/// let subscription = doubled.subscribe { print($0) }
+/// clicks.send(1)   // prints 2
+/// clicks.send(2)   // prints 4
+/// ```
+///
+/// The rules every signal keeps are in the contract article: order, replay, cancel, subscribe during
+/// delivery, run to completion, glitch-free joins, lifetime, isolation and cost.
+///
+/// Signals are not `Sendable`: a signal graph lives in one isolation domain (the main actor in an app,
+/// one actor on a server), so delivery needs no locks.
+public class Signal<Value> {
+  /// The observers, in subscription order; a cancelled observer leaves a tombstone (`nil`) until the
+  /// next compaction.
+  @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<ObserverSlot<Value>> = []
+  /// How many observers are live (slots that are not tombstones).
+  @usableFromInline @exclusivity(unchecked) var observerCount = 0
+  /// How many deliveries of this signal are on the stack; slots are compacted only at 0.
+  @usableFromInline @exclusivity(unchecked) var deliveryDepth = 0
+  /// This signal's graph (possibly a non-root member of it; see ``currentGraph``).
+  @usableFromInline @exclusivity(unchecked) var graph: Graph
+  /// Distance from the graph's sources: 0 for a subject, one more than the deepest upstream otherwise.
+  @usableFromInline let rank: Int
+  #if DEBUG
+    /// Slots moved or dropped by compaction, for the tests that pin cancel cost (rule 9).
+    @exclusivity(unchecked) var compactionWork = 0
+  #endif
+
+  @usableFromInline init(graph: Graph, rank: Int) {
+    self.graph = graph
+    self.rank = rank
+  }
+
+  /// The root of this signal's graph, shortening the path to it for next time.
+  @inlinable final var currentGraph: Graph {
+    let graph = self.graph
+    guard graph.parent != nil else { return graph }
+    let root = graph.root
+    self.graph = root
+    return root
+  }
+
+  /// Registers `observer` to be called with every value this signal emits from now on.
+  ///
+  /// Observers are called in the order they subscribed (rule 1). A replaying signal — a
+  /// ``CurrentValueSubject``, a store's state, or a signal derived from one — calls `observer` with its
+  /// current value at once, before `subscribe` returns (rule 2). An observer added while a value is being
+  /// delivered does not receive that value (rule 4).
+  ///
+  /// The observer stays registered until the returned ``Subscription`` is cancelled or freed; keep it
+  /// (for example with ``Subscription/store(in:)-(Set<Subscription>)``) for as long as you want values.
+  ///
+  /// ```swift
+  /// let credit = CurrentValueSubject(0)
+  /// let subscription = credit.subscribe { print($0) }   // prints 0
+  /// credit.value = 5                                     // prints 5
+  /// ```
+  ///
+  /// - Complexity: Amortized O(1).
+  public final func subscribe(_ observer: @escaping (Value) -> Void) -> Subscription {
+    let subscription = Subscription(source: self, index: slots.count)
+    slots.append(ObserverSlot(observer: observer, subscription: subscription))
+    observerCount += 1
+    observerAdded(observer, isFirst: observerCount == 1)
+    return subscription
+  }
+
+  /// Called after `observer` joined; `isFirst` when it is the only live observer. Subclasses connect
+  /// upstream or replay here.
+  @usableFromInline func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {}
+
+  /// Whether this signal gives a new subscriber a value at once (rule 2).
+  @usableFromInline var isReplaying: Bool { false }
+
+  /// Called when the last live observer left. Derived signals disconnect upstream here.
+  @usableFromInline func lastObserverRemoved() {}
+
+  /// Calls every observer that was subscribed when the delivery started and is still subscribed when
+  /// its turn comes, in order.
+  @inlinable final func deliver(_ value: Value) {
+    let end = slots.count
+    deliveryDepth &+= 1
+    var index = 0
+    while index < end {
+      if let observer = slots[index].observer {
+        observer(value)
+      }
+      index &+= 1
+    }
+    deliveryDepth &-= 1
+    if _slowPath(slots.count != observerCount) && deliveryDepth == 0 {
+      compactIfWorthIt()
+    }
+  }
+
+  /// Runs `deliver(value)` as a propagation of this signal's graph, or queues it if one is running.
+  @inlinable final func propagate(_ value: Value) {
+    let graph = currentGraph
+    guard graph.depth == 0 else {
+      graph.enqueue { [self] in deliver(value) }
+      return
+    }
+    graph.depth = 1
+    deliver(value)
+    finishPropagation(startedIn: graph)
+  }
+
+  /// Ends a propagation begun in `graph` (which may since have been merged into another): the
+  /// outermost one runs pending joins and queued sends before the graph goes idle.
+  @inlinable final func finishPropagation(startedIn graph: Graph) {
+    let root = graph.parent == nil ? graph : graph.root
+    if root.depth == 1 && root.hasWork { root.drain() }
+    root.depth &-= 1
+  }
+
+  /// Ends the observer in slot `index`: it is dropped at once, so whatever it captured is freed now and
+  /// it is never called again, even if a delivery is in progress (rule 3).
+  @usableFromInline final func removeObserver(at index: Int) {
+    let removed = slots[index].observer.take()
+    observerCount -= 1
+    if deliveryDepth == 0 {
+      if index == slots.count - 1 {
+        slots.removeLast()
+        while let last = slots.last, last.observer == nil { slots.removeLast() }
+      } else if slots.count > 2 * observerCount {
+        compact()
+      }
+    }
+    if observerCount == 0 { lastObserverRemoved() }
+    withExtendedLifetime(removed) {}
+  }
+
+  @usableFromInline final func compactIfWorthIt() {
+    if slots.count > 2 * observerCount || observerCount == 0 { compact() }
+  }
+
+  /// Removes the tombstones, keeping the live observers in order and telling each subscription its new
+  /// index. Amortized O(1) per cancel: it runs only when tombstones outnumber live observers.
+  final func compact() {
+    var kept = 0
+    for index in slots.indices where slots[index].observer != nil {
+      if index != kept {
+        slots.swapAt(index, kept)
+        slots[kept].subscription.index = kept
+      }
+      kept += 1
+    }
+    #if DEBUG
+      compactionWork += slots.count
+    #endif
+    slots.removeLast(slots.count - kept)
+  }
+}
+
+extension Signal: SubscriptionSource {}
+
+/// One observer and the subscription that can end it.
+@usableFromInline
+struct ObserverSlot<Value> {
+  /// The observer, or `nil` once cancelled (a tombstone).
+  @usableFromInline var observer: ((Value) -> Void)?
+  /// Not retained: the subscription always removes its slot before it is freed, and compaction touches
+  /// only live slots.
+  @usableFromInline unowned(unsafe) let subscription: Subscription
+
+  @inlinable init(observer: @escaping (Value) -> Void, subscription: Subscription) {
+    self.observer = observer
+    self.subscription = subscription
+  }
+}

@@ -1,0 +1,47 @@
+/// Decides when a `combine` (or `withLatestFrom`) node emits: once every source has a value, at most
+/// once per propagation, and only after the propagation's depth-first pass (rule 6).
+@usableFromInline
+struct CombineState: Equatable {
+  /// What the node should do after a source delivered a value.
+  @usableFromInline enum Decision: Equatable {
+    /// Emit the latest values now (outside any propagation).
+    case emitNow
+    /// Ask the graph to call ``settle()`` at the end of the depth-first pass.
+    case settleLater
+    /// Do nothing yet (a source still has no value, or a settle is already scheduled, or connecting).
+    case wait
+  }
+
+  /// Sources that have not delivered a value yet.
+  @usableFromInline var missing: Int
+  /// True while the node subscribes to its sources: replayed values are only recorded.
+  @usableFromInline var isConnecting = true
+  /// True while a settle is scheduled in the current propagation.
+  @usableFromInline var isScheduled = false
+
+  @inlinable init(sourceCount: Int) {
+    missing = sourceCount
+  }
+
+  /// Every source is subscribed; returns whether to emit the replayed values (all sources had one).
+  @inlinable mutating func connected() -> Bool {
+    isConnecting = false
+    return missing == 0
+  }
+
+  @inlinable mutating func received(isFirstFromSource: Bool, inPropagation: Bool) -> Decision {
+    if isFirstFromSource { missing -= 1 }
+    guard !isConnecting, missing == 0 else { return .wait }
+    guard inPropagation else { return .emitNow }
+    guard !isScheduled else { return .wait }
+    isScheduled = true
+    return .settleLater
+  }
+
+  /// The propagation's depth-first pass is over; returns whether to emit.
+  @inlinable mutating func settle() -> Bool {
+    guard isScheduled else { return false }
+    isScheduled = false
+    return missing == 0
+  }
+}

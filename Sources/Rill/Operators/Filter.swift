@@ -1,0 +1,22 @@
+extension Signal {
+  /// Emits only the values that satisfy `isIncluded`.
+  ///
+  /// Replays the last value that passed, when the upstream replays.
+  ///
+  /// ```swift
+  /// let numbers = Subject<Int>()
+  /// let even = numbers.filter { $0 % 2 == 0 }
+  /// let subscription = even.subscribe { print($0) }
+  /// for n in 1...4 { numbers.send(n) }   // prints 2, 4
+  /// ```
+  ///
+  /// - Complexity: O(1) per value, plus `isIncluded`.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
+    DerivedSignal(self) { node in
+      self.subscribe { value in
+        if isIncluded(value) { node.emit(value) }
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+extension Signal {
+  /// Emits a value only when it differs from the last value emitted, as decided by `isDuplicate`.
+  ///
+  /// The first value always passes. Comparison is with the last value *emitted*, so a run of
+  /// duplicates yields one value. Replays the last value emitted, when the upstream replays.
+  ///
+  /// ```swift
+  /// let names = Subject<String>()
+  /// let changes = names.removeDuplicates { $0.lowercased() == $1.lowercased() }
+  /// let subscription = changes.subscribe { print($0) }
+  /// names.send("a"); names.send("A"); names.send("b")   // prints "a", "b"
+  /// ```
+  ///
+  /// - Complexity: O(1) per value, plus `isDuplicate`.
+  @inlinable
+  public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+    DerivedSignal(self) { node in
+      let state = StateCell(RemoveDuplicatesState<Value>())
+      return self.subscribe { value in
+        if state.value.shouldEmit(value, isDuplicate: isDuplicate) { node.emit(value) }
+      }
+    }
+  }
+}
+
+extension Signal where Value: Equatable {
+  /// Emits a value only when it is not equal to the last value emitted.
+  ///
+  /// ```swift
+  /// let credit = Subject<Int>()
+  /// let changes = credit.removeDuplicates()
+  /// let subscription = changes.subscribe { print($0) }
+  /// for c in [0, 0, 5, 5, 0] { credit.send(c) }   // prints 0, 5, 0
+  /// ```
+  ///
+  /// - Complexity: O(1) per value, plus one `==`.
+  @inlinable
+  public func removeDuplicates() -> Signal<Value> {
+    removeDuplicates(by: ==)
+  }
+}
+
+/// Decides which values `removeDuplicates` lets through: the first, and each one that is not a
+/// duplicate of the last one let through.
+@usableFromInline
+struct RemoveDuplicatesState<Value> {
+  @usableFromInline var lastEmitted: Value?
+
+  @inlinable init() {}
+
+  /// Whether `value` should be emitted; if so, it becomes the value later ones are compared with.
+  @inlinable mutating func shouldEmit(_ value: Value, isDuplicate: (Value, Value) -> Bool) -> Bool {
+    if let lastEmitted, isDuplicate(lastEmitted, value) { return false }
+    lastEmitted = value
+    return true
+  }
+}
