@@ -9,15 +9,31 @@ let upcomingFeatures: [String] = [
 ]
 let swiftSettings: [SwiftSetting] = upcomingFeatures.map { .enableUpcomingFeature($0) }
 
+// The library has no package dependencies, ever (Benchmarks/ is its own package).
 let package = Package(
   name: "Rill",
   products: [
-    .library(name: "Rill", targets: ["Rill"])
+    .library(name: "Rill", targets: ["Rill"]),
+    .library(name: "RillStore", targets: ["RillStore"]),
+    .library(name: "RillDemos", targets: ["RillDemos"]),
+    .executable(name: "rill", targets: ["rill"]),
   ],
   targets: [
+    // The signal core and its operators.
     .target(name: "Rill", swiftSettings: swiftSettings),
+    // Store, Reducer, Middleware, action creators, History, Router.
+    .target(name: "RillStore", dependencies: ["Rill"], swiftSettings: swiftSettings),
+    // The demo apps as testable library code: state, reducers, view pipelines, terminal rendering.
+    .target(name: "RillDemos", dependencies: ["RillStore"], swiftSettings: swiftSettings),
+    // The `rill` command: argument parsing and wiring only.
+    .executableTarget(name: "rill", dependencies: ["RillDemos"], swiftSettings: swiftSettings),
+
+    // Counts heap allocations per thread, for the tests that pin "send allocates nothing".
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
     .testTarget(name: "RillTests", dependencies: ["Rill", "AllocationCounter"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "RillStoreTests", dependencies: ["RillStore", "AllocationCounter"], swiftSettings: swiftSettings),
+    .testTarget(name: "RillDemosTests", dependencies: ["RillDemos", "rill"], swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )
