@@ -41,7 +41,7 @@ extension Signal {
 /// Counts the values `take` lets through.
 @usableFromInline
 struct TakeState {
-  @usableFromInline enum Decision { case emit, emitLast, ignore }
+  @usableFromInline enum Decision: Sendable { case emit, emitLast, ignore }
 
   @usableFromInline var remaining: Int
 
