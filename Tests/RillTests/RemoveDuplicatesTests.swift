@@ -1,0 +1,116 @@
+import Rill
+import Testing
+
+@Suite struct RemoveDuplicatesTests {
+  @Test(arguments: [
+    ([1, 1, 2, 2, 2, 1, 3, 3], [1, 2, 1, 3]),
+    ([4, 4, 4], [4]),
+    ([1, 2, 3], [1, 2, 3]),
+    ([], []),
+  ])
+  func emitsOnlyChanges(inputs: [Int], expected: [Int]) {
+    let numbers = Subject<Int>()
+    var log: [Int] = []
+    let subscription = numbers.removeDuplicates().subscribe { log.append($0) }
+    for n in inputs { numbers.send(n) }
+    #expect(log == expected)
+    _ = subscription
+  }
+
+  @Test func comparesWithLastEmittedValueByPredicate() {
+    let numbers = Subject<Int>()
+    var log: [Int] = []
+    let closeEnough = numbers.removeDuplicates { abs($0 - $1) <= 1 }
+    let subscription = closeEnough.subscribe { log.append($0) }
+    for n in [0, 1, 2, 3, 10, 9] { numbers.send(n) }
+    #expect(log == [0, 2, 10])
+    _ = subscription
+  }
+
+  @Test func replaysLastEmittedValue() {
+    let credit = CurrentValueSubject(0)
+    let changes = credit.removeDuplicates()
+    var log: [String] = []
+    let a = changes.subscribe { log.append("a \($0)") }
+    credit.value = 0
+    credit.value = 5
+    credit.value = 5
+    let b = changes.subscribe { log.append("b \($0)") }
+    credit.value = 5
+    credit.value = 6
+    #expect(log == ["a 0", "a 5", "b 5", "a 6", "b 6"])
+    _ = (a, b)
+  }
+
+  @Test func replaysNothingFromSubject() {
+    let numbers = Subject<Int>()
+    let changes = numbers.removeDuplicates()
+    var log: [String] = []
+    let a = changes.subscribe { log.append("a \($0)") }
+    numbers.send(1)
+    let b = changes.subscribe { log.append("b \($0)") }
+    numbers.send(1)
+    numbers.send(2)
+    #expect(log == ["a 1", "a 2", "b 2"])
+    _ = (a, b)
+  }
+
+  @Test func forgetsLastValueAfterLastSubscriberLeaves() {
+    let numbers = Subject<Int>()
+    let changes = numbers.removeDuplicates()
+    var log: [String] = []
+    let a = changes.subscribe { log.append("a \($0)") }
+    numbers.send(1)
+    a.cancel()
+    let b = changes.subscribe { log.append("b \($0)") }
+    numbers.send(1)
+    #expect(log == ["a 1", "b 1"])
+    _ = b
+  }
+
+  @Test func disconnectsWhenLastSubscriberCancels() {
+    let numbers = Subject<Int>()
+    var comparisons = 0
+    let changes = numbers.removeDuplicates { lhs, rhs in
+      comparisons += 1
+      return lhs == rhs
+    }
+    let subscription = changes.subscribe { _ in }
+    numbers.send(1)
+    numbers.send(1)
+    subscription.cancel()
+    numbers.send(1)
+    #expect(comparisons == 1)
+  }
+
+  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
+    let numbers = Subject<Int>()
+    var changes: Signal<Int>? = numbers.removeDuplicates()
+    weak let node = changes
+    let subscription = changes?.subscribe { _ in }
+    changes = nil
+    #expect(node != nil)
+    subscription?.cancel()
+    #expect(node == nil)
+  }
+
+  @Test func docExampleByPredicate() {
+    var output: [String] = []
+    let names = Subject<String>()
+    let changes = names.removeDuplicates { $0.lowercased() == $1.lowercased() }
+    let subscription = changes.subscribe { output.append($0) }
+    names.send("a"); names.send("A"); names.send("b")
+    #expect(output == ["a", "b"])
+    _ = subscription
+  }
+
+  @Test func docExampleEquatable() {
+    var output: [Int] = []
+    let credit = Subject<Int>()
+    let changes = credit.removeDuplicates()
+    let subscription = changes.subscribe { output.append($0) }
+    for c in [0, 0, 5, 5, 0] { credit.send(c) }
+    #expect(output == [0, 5, 0])
+    _ = subscription
+  }
+}
