@@ -1,0 +1,84 @@
+extension Signal {
+  /// A signal that emits the elements of `sequence`, iterated in the caller's isolation domain while
+  /// the signal has subscribers.
+  ///
+  /// The first subscriber starts a task, isolated to `isolation` (the caller's actor, by default),
+  /// that iterates `sequence` and emits each element as a propagation of its own; the last subscriber
+  /// leaving cancels the task. A later first subscriber starts a new iteration (of a new iterator —
+  /// whether that repeats elements depends on the sequence). The signal does not replay.
+  ///
+  /// It must be created in an actor-isolated context (the main actor, an actor's method): the task has
+  /// to run in the same domain as the signal graph.
+  ///
+  /// ```swift
+  /// @MainActor func watch(_ readings: AsyncStream<Double>) -> Subscription {
+  ///   Signal.from(readings).map { "\($0) °C" }.subscribe { print($0) }
+  /// }
+  /// // prints "21.5 °C", … as the stream yields, until the subscription is cancelled
+  /// ```
+  ///
+  /// - Precondition: `isolation` is not `nil`.
+  public static func from<Elements: AsyncSequence<Value, Never>>(
+    _ sequence: Elements,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value> {
+    task(isolation: isolation) { send in
+      for await element in sequence { send(element) }
+    }
+  }
+
+  /// A signal fed by an async closure that runs in the caller's isolation domain while the signal has
+  /// subscribers.
+  ///
+  /// The first subscriber starts a task, isolated to `isolation` (the caller's actor, by default),
+  /// that runs `operation`; each call of the `send` function it is given emits a value to the
+  /// subscribers at once, in order. The last subscriber leaving cancels the task (`operation` sees
+  /// `Task.isCancelled`, and its sleeps throw); `send` does nothing from then on. A later first
+  /// subscriber runs `operation` again. The signal does not replay.
+  ///
+  /// It must be created in an actor-isolated context (the main actor, an actor's method): the task has
+  /// to run in the same domain as the signal graph.
+  ///
+  /// ```swift
+  /// let ticks = Signal<Int>.task { send in
+  ///   var tick = 0
+  ///   while !Task.isCancelled {
+  ///     send(tick); tick += 1
+  ///     try? await Task.sleep(for: .seconds(1))
+  ///   }
+  /// }
+  /// let subscription = ticks.subscribe { print($0) }   // prints 0, 1, 2, … once a second
+  /// ```
+  ///
+  /// - Precondition: `isolation` is not `nil`.
+  public static func task(
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: nonisolated(nonsending) @escaping (_ send: (Value) -> Void) async -> Void
+  ) -> Signal<Value> {
+    precondition(isolation != nil, "Signal.task and Signal.from need an actor-isolated caller (e.g. @MainActor)")
+    return DerivedSignal(upstreams: [], replays: false) { node in
+      let task = Task {
+        _ = isolation
+        await operation { value in
+          if !Task.isCancelled { node.emitAsPropagation(value) }
+        }
+      }
+      return Subscription { task.cancel() }
+    }
+  }
+}
+
+extension DerivedSignal {
+  /// Emits `value` as a propagation of its own, for values that arrive from outside the graph (a task,
+  /// a timer): queued if a delivery is in progress, delivered at once otherwise (rule 5).
+  final func emitAsPropagation(_ value: Value) {
+    let graph = currentGraph
+    guard graph.depth == 0 else {
+      graph.enqueue { [self] in emit(value) }
+      return
+    }
+    graph.depth = 1
+    emit(value)
+    finishPropagation(startedIn: graph)
+  }
+}

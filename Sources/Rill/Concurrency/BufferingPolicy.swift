@@ -1,0 +1,84 @@
+/// What a bridge between isolation domains does with values that arrive faster than they are consumed.
+///
+/// A signal never waits for its observers, so a consumer in another task (``Signal/values``) or on
+/// another actor (``Signal/subscribe(on:bufferingPolicy:_:)-(Target,_,_)``) may fall behind. The
+/// values it has not taken yet wait in a buffer, and the policy says how big that buffer may grow.
+/// Whatever the policy, the values that are delivered keep the order in which the signal emitted them.
+///
+/// ```swift
+/// for await query in searchField.values(bufferingPolicy: .bufferingNewest(1)) {
+///   await search(query)   // a slow search only ever sees the latest query
+/// }
+/// ```
+public enum BufferingPolicy: Sendable, Hashable {
+  /// Keeps every value: none is lost, and the buffer grows as long as the consumer lags.
+  case unbounded
+  /// Keeps at most `limit` waiting values; when full, the oldest waiting value is dropped to make room
+  /// for the new one. `bufferingNewest(1)` delivers the latest value (a "conflating" consumer).
+  ///
+  /// - Precondition: `limit > 0`.
+  case bufferingNewest(Int)
+  /// Keeps at most `limit` waiting values; when full, the new value is dropped.
+  ///
+  /// - Precondition: `limit > 0`.
+  case bufferingOldest(Int)
+
+  /// Checks the limit, so a bad policy fails where it is used, not when the first value overflows.
+  func validated() -> Self {
+    switch self {
+    case .unbounded: break
+    case .bufferingNewest(let limit), .bufferingOldest(let limit):
+      precondition(limit > 0, "a buffering limit must be greater than zero, not \(limit)")
+    }
+    return self
+  }
+}
+
+/// The values a bridge holds for a consumer, first in first out, trimmed by a ``BufferingPolicy``.
+///
+/// A pure value: it decides what to keep and what to drop; the bridge that owns it only stores and wakes.
+struct ValueBuffer<Value> {
+  let policy: BufferingPolicy
+  private var storage: ContiguousArray<Value?> = []
+  private var head = 0
+
+  init(policy: BufferingPolicy) {
+    self.policy = policy.validated()
+  }
+
+  /// How many values wait.
+  var count: Int { storage.count - head }
+
+  var isEmpty: Bool { head == storage.count }
+
+  /// Adds `value` under the policy. Returns `false` when the policy dropped the new value; a value
+  /// dropped to make room (`bufferingNewest`) is not reported.
+  @discardableResult
+  mutating func append(_ value: Value) -> Bool {
+    switch policy {
+    case .unbounded:
+      break
+    case .bufferingNewest(let limit):
+      if count == limit { _ = popFirst() }
+    case .bufferingOldest(let limit):
+      if count == limit { return false }
+    }
+    storage.append(value)
+    return true
+  }
+
+  /// Removes and returns the oldest waiting value.
+  mutating func popFirst() -> Value? {
+    guard head < storage.count else { return nil }
+    let value = storage[head].take()
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head > 64 && head * 2 > storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return value
+  }
+}

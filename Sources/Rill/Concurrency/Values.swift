@@ -1,0 +1,125 @@
+extension Signal {
+  /// This signal's values as an `AsyncSequence`, keeping every value until it is consumed.
+  ///
+  /// The same as ``values(bufferingPolicy:)`` with ``BufferingPolicy/unbounded``.
+  ///
+  /// ```swift
+  /// let credit = CurrentValueSubject(0)
+  /// for await value in credit.values {
+  ///   print(value)   // prints 0, then every later credit
+  /// }
+  /// ```
+  public var values: SignalValues<Value> {
+    SignalValues(signal: self, policy: .unbounded)
+  }
+
+  /// This signal's values as an `AsyncSequence`, buffered by `bufferingPolicy` while the consumer is
+  /// busy.
+  ///
+  /// Iterating subscribes: `makeAsyncIterator()` subscribes at once (so a replaying signal's current
+  /// value is the first element) and every value emitted afterwards is buffered until `next()` takes
+  /// it, in emission order. The sequence never finishes by itself — signals do not complete — so
+  /// iteration ends when the iterating task is cancelled (`next()` then returns `nil`) or when the loop
+  /// is left; either way the subscription is cancelled, at the latest when the iterator is freed.
+  ///
+  /// The sequence is not `Sendable`, like the signal: it is iterated in the signal's isolation domain
+  /// (the compiler keeps it there), so no value crosses a domain and `Value` need not be `Sendable`.
+  /// To deliver into another domain, see ``subscribe(on:bufferingPolicy:_:)-(Target,_,_)``.
+  ///
+  /// ```swift
+  /// let taps = Subject<Int>()
+  /// let task = Task { @MainActor in
+  ///   for await tap in taps.values(bufferingPolicy: .bufferingNewest(1)) { print(tap) }
+  /// }
+  /// taps.send(1)   // the task prints 1 (or, if it lags behind, only the newest tap)
+  /// task.cancel()  // ends the loop and the subscription
+  /// ```
+  ///
+  /// - Parameter bufferingPolicy: What to keep while the consumer lags (see ``BufferingPolicy``).
+  /// - Complexity: O(1) amortized per value.
+  public func values(bufferingPolicy: BufferingPolicy) -> SignalValues<Value> {
+    SignalValues(signal: self, policy: bufferingPolicy.validated())
+  }
+}
+
+/// The values of a ``Signal`` as an `AsyncSequence` (see ``Signal/values(bufferingPolicy:)``).
+///
+/// Each iterator is its own subscription with its own buffer. The sequence never finishes by itself;
+/// it ends with the iterating task's cancellation.
+public struct SignalValues<Value>: AsyncSequence {
+  public typealias Element = Value
+  public typealias Failure = Never
+
+  let signal: Signal<Value>
+  let policy: BufferingPolicy
+
+  /// Subscribes to the signal; values emitted from now on (and a replayed current value) are buffered
+  /// for the iterator.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(bridge: ValuesBridge(signal: signal, policy: policy))
+  }
+
+  /// Takes the buffered values of one subscription, in order.
+  public struct Iterator: AsyncIteratorProtocol {
+    let bridge: ValuesBridge<Value>
+
+    /// The next value, waiting for one if none is buffered; `nil` once the task is cancelled.
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
+      await bridge.next(isolation: actor)
+    }
+
+    /// The next value, waiting for one if none is buffered; `nil` once the task is cancelled.
+    public mutating func next() async -> Value? {
+      await bridge.next(isolation: nil)
+    }
+  }
+}
+
+/// Connects a subscription to an iterator: values wait in a ``ValueBuffer`` in the signal's domain, and
+/// a doorbell with no payload (an `AsyncStream<Void>`) wakes the waiting `next()`. Only the doorbell is
+/// touched from outside the domain (by task cancellation, which finishes it), so no value and no lock
+/// is shared across threads.
+final class ValuesBridge<Value> {
+  private var buffer: ValueBuffer<Value>
+  private var subscription: Subscription?
+  private var doorbell: AsyncStream<Void>.Iterator
+  private let ring: AsyncStream<Void>.Continuation
+
+  init(signal: Signal<Value>, policy: BufferingPolicy) {
+    buffer = ValueBuffer(policy: policy)
+    let (stream, ring) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    doorbell = stream.makeAsyncIterator()
+    self.ring = ring
+    // Weak: the iterator owns the bridge, and freeing it (leaving the loop) cancels the subscription.
+    subscription = signal.subscribe { [weak self] value in self?.receive(value) }
+  }
+
+  /// Buffers a value from the signal and wakes the consumer.
+  private func receive(_ value: Value) {
+    buffer.append(value)
+    ring.yield()
+  }
+
+  func next(isolation actor: isolated (any Actor)?) async -> Value? {
+    while true {
+      if let value = buffer.popFirst() { return value }
+      guard subscription != nil, !Task.isCancelled,
+        await doorbell.next(isolation: actor) != nil
+      else {
+        finish()
+        return nil
+      }
+    }
+  }
+
+  private func finish() {
+    subscription?.cancel()
+    subscription = nil
+    ring.finish()
+  }
+
+  deinit {
+    subscription?.cancel()
+    ring.finish()
+  }
+}
