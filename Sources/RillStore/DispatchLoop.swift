@@ -1,0 +1,75 @@
+/// Decides what a store does with each command it is given (an action, or a time-travel step):
+/// run it now, queue it behind the dispatch in progress, or refuse it because a reducer is running.
+///
+/// The store keeps one of these and only acts on its answers. The queue is first in, first out, and
+/// keeps its capacity, so a store whose subscribers dispatch in steady state allocates nothing.
+@usableFromInline
+struct DispatchLoop<Command> {
+  /// What the store is doing.
+  @usableFromInline enum Phase: Equatable {
+    /// Nothing: a command runs at once.
+    case idle
+    /// Running a command (middleware, reducer or notifying subscribers): new commands are queued.
+    case dispatching
+    /// Inside the reducer: dispatching is a programming error.
+    case reducing
+  }
+
+  /// What to do with a command.
+  @usableFromInline enum Decision: Equatable {
+    /// Run it now; call ``next()`` afterwards until it returns `nil`.
+    case run
+    /// It was queued behind the command in progress.
+    case queued
+    /// A reducer is running: stop the program.
+    case forbidden
+  }
+
+  @usableFromInline var phase = Phase.idle
+  @usableFromInline var queue: ContiguousArray<Command> = []
+  @usableFromInline var head = 0
+
+  @inlinable init() {}
+
+  /// Whether queued commands are waiting.
+  @inlinable var hasQueued: Bool { head < queue.count }
+
+  /// A command arrived.
+  @inlinable mutating func receive(_ command: @autoclosure () -> Command) -> Decision {
+    switch phase {
+    case .idle:
+      phase = .dispatching
+      return .run
+    case .dispatching:
+      queue.append(command())
+      return .queued
+    case .reducing:
+      return .forbidden
+    }
+  }
+
+  /// The next queued command to run, or `nil` when there is none (the loop is then idle again).
+  @inlinable mutating func next() -> Command? {
+    guard head < queue.count else {
+      phase = .idle
+      return nil
+    }
+    let command = queue[head]
+    head += 1
+    if head == queue.count {
+      queue.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return command
+  }
+
+  /// The reducer starts running.
+  @inlinable mutating func beginReducing() {
+    phase = .reducing
+  }
+
+  /// The reducer has returned.
+  @inlinable mutating func endReducing() {
+    phase = .dispatching
+  }
+}

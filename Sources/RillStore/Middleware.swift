@@ -1,0 +1,56 @@
+/// Code that runs around the reducer for every dispatched action: it can log, transform, swallow
+/// or add actions.
+///
+/// A store runs its middleware in the order given. Each one receives the action and a `next`
+/// function: calling `next(action)` passes the action on (to the next middleware; after the last,
+/// to the reducer); calling `next` with another action transforms it; not calling `next` swallows it.
+/// `context.dispatch(_:)` adds a new action, which is queued and runs after the current dispatch
+/// has finished notifying subscribers (run to completion).
+///
+/// ```swift
+/// let onlyPositive = Middleware<Counter, Int> { context, amount, next in
+///   if amount > 0 { next(amount) }        // swallow the rest
+/// }
+/// let store = Store(initialState: Counter(), reducer: add, middleware: [onlyPositive])
+/// store.dispatch(-1); store.dispatch(2)   // store.currentState.count == 2
+/// ```
+///
+/// Only the actions that reach the reducer are recorded in the history; time travel replays them
+/// with the reducer alone and does not run middleware again.
+public struct Middleware<State, Action> {
+  /// The middleware function.
+  @usableFromInline let body: (MiddlewareContext<State, Action>, Action, (Action) -> Void) -> Void
+
+  /// Creates a middleware from a function of the context, the action and `next`.
+  ///
+  /// `next` passes an action on (to the next middleware, the last one to the reducer); not calling
+  /// it swallows the action; calling it with another action transforms it; `context.dispatch`
+  /// queues a new action.
+  public init(_ body: @escaping (MiddlewareContext<State, Action>, Action, (Action) -> Void) -> Void) {
+    self.body = body
+  }
+}
+
+/// What a middleware can see and do besides passing the action on: read the state and dispatch.
+public struct MiddlewareContext<State, Action> {
+  @usableFromInline unowned let store: Store<State, Action>
+
+  @usableFromInline init(store: Store<State, Action>) {
+    self.store = store
+  }
+
+  /// The store's current state.
+  ///
+  /// Read before calling `next`, it is the state before the action; read after `next` returns, it
+  /// is the state the reducer left (the subscribers have not been told yet).
+  @inlinable public var state: State {
+    store.currentState
+  }
+
+  /// Dispatches `action` to the store. From inside the middleware it is queued and runs after the
+  /// current dispatch has finished notifying subscribers; from elsewhere (say, a task the middleware
+  /// started) it is an ordinary ``Store/dispatch(_:)``.
+  @inlinable public func dispatch(_ action: Action) {
+    store.dispatch(action)
+  }
+}

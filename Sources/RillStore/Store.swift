@@ -1,0 +1,217 @@
+/// A Redux store: one state value that changes only when an action is dispatched, exposed as a
+/// replaying signal.
+///
+/// `dispatch(_:)` runs the middleware, then the pure ``Reducer``, records the action in the
+/// ``History``, and then tells the subscribers of ``state`` (and of every ``select(_:)-(KeyPath<State,Value>)``)
+/// the new state, in subscription order.
+///
+/// ```swift
+/// struct Counter: Equatable { var count = 0 }
+/// enum CounterAction { case increase, decrease }
+/// let store = Store(initialState: Counter(), reducer: Reducer { state, action in
+///   switch action {
+///   case .increase: state.count += 1
+///   case .decrease: state.count -= 1
+///   }
+/// })
+/// let subscription = store.select(\.count).subscribe { print("count", $0) }   // prints "count 0"
+/// store.dispatch(.increase)                                                    // prints "count 1"
+/// ```
+///
+/// **Run to completion.** One dispatch finishes — middleware, reducer, and telling every subscriber —
+/// before the next begins. A dispatch made from a subscriber, from a middleware, or from any signal
+/// derived from the state is queued, first in first out, and runs after the current one, so every
+/// subscriber sees every state once and in order. A dispatch from inside a reducer is a programming
+/// error: the program stops with a message that says so.
+///
+/// **Isolation.** A store is not `Sendable`: create and use it in one isolation domain (the main actor
+/// in an app). Async work goes through ``run(isolation:_:)``, which stays in that domain.
+///
+/// - Complexity: A dispatch costs the middleware, one reducer call, an amortized O(1) history append
+///   and one delivery of the state signal. In steady state it allocates nothing (the history's array
+///   grows geometrically; pass `recording: .disabled` or `.bounded(_:)` for a long-running app).
+public final class Store<State, Action> {
+  /// The truth: the state after the last command that ran.
+  @usableFromInline @exclusivity(unchecked) var current: State
+  /// Feeds ``state``. Its value can lag behind `current` while a delivery in its graph is in progress
+  /// (a send from inside a delivery is queued by the core); it always catches up, in order.
+  @usableFromInline let subject: CurrentValueSubject<State>
+  @usableFromInline let reducer: Reducer<State, Action>
+  /// The middleware chain, ending in ``reduceAndRecord(_:)``; `nil` when there is no middleware.
+  @usableFromInline @exclusivity(unchecked) var chain: ((Action) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var loop = DispatchLoop<StoreCommand<State, Action>>()
+  @usableFromInline @exclusivity(unchecked) var recorder: HistoryRecorder<State, Action>
+  /// Whether the reducer ran during the command in progress (so the subscribers must be told).
+  @usableFromInline @exclusivity(unchecked) var didReduce = false
+  /// The state every replay (undo, jump, import) starts from.
+  let initialState: State
+  /// Shared `select(keyPath)` nodes, one per key path.
+  var selections: [AnyKeyPath: AnyObject] = [:]
+  var equatableSelections: [AnyKeyPath: AnyObject] = [:]
+
+  /// Creates a store with `initialState`, the `reducer` that computes every next state, and
+  /// `middleware` to run around it, in order.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any action; undo, `jump(to: 0)` and import start from it.
+  ///   - reducer: The pure function that applies each action.
+  ///   - middleware: Run in this order around the reducer for each dispatched action.
+  ///   - recording: How much history to keep: every action (the default), the most recent ones, or
+  ///     none (see ``HistoryRecording``).
+  public init(
+    initialState: State,
+    reducer: Reducer<State, Action>,
+    middleware: [Middleware<State, Action>] = [],
+    recording: HistoryRecording = .unbounded
+  ) {
+    current = initialState
+    self.initialState = initialState
+    self.reducer = reducer
+    subject = CurrentValueSubject(initialState)
+    recorder = HistoryRecorder(base: initialState, recording: recording)
+    guard !middleware.isEmpty else { return }
+    var next: (Action) -> Void = { [unowned self] action in reduceAndRecord(action) }
+    let context = MiddlewareContext(store: self)
+    for layer in middleware.reversed() {
+      let body = layer.body
+      let after = next
+      next = { action in body(context, action, after) }
+    }
+    chain = next
+  }
+
+  /// The current state: the state after the last action (or time-travel step) that ran.
+  ///
+  /// While a dispatch made from inside a delivery of another signal of the same graph waits its
+  /// turn, this is already the new state; ``state`` delivers it when its turn comes.
+  @inlinable public var currentState: State {
+    current
+  }
+
+  /// The state as a signal that replays: a new subscriber gets the current state at once, inside
+  /// `subscribe`, and then every new state, once per dispatch that reached the reducer.
+  ///
+  /// ```swift
+  /// let subscription = store.state.subscribe { print($0.count) }   // prints 0
+  /// store.dispatch(.increase)                                       // prints 1
+  /// ```
+  @inlinable public var state: Signal<State> {
+    subject
+  }
+
+  /// Runs `action` through the middleware and the reducer, records it, then notifies subscribers.
+  ///
+  /// From inside a subscriber (of ``state``, of a selection, of any signal derived from them) or a
+  /// middleware, the action is queued and runs after the current dispatch has finished notifying,
+  /// first in first out. From inside a reducer it is a programming error: the program stops.
+  ///
+  /// When a middleware swallows the action, nothing is recorded and subscribers are not told.
+  ///
+  /// ```swift
+  /// store.dispatch(.increase)
+  /// store.currentState.count   // 1
+  /// ```
+  ///
+  /// - Complexity: The middleware, one reducer call, an amortized O(1) history append and one
+  ///   delivery of the state.
+  @inlinable public func dispatch(_ action: Action) {
+    switch loop.receive(.action(action)) {
+    case .run:
+      apply(action)
+      finishCommand()
+    case .queued:
+      break
+    case .forbidden:
+      dispatchedFromReducer(action)
+    }
+  }
+
+  /// Runs one action: middleware (or straight to the reducer), then one notification.
+  @inlinable func apply(_ action: Action) {
+    if let chain {
+      chain(action)
+    } else {
+      reduceAndRecord(action)
+    }
+    if didReduce {
+      didReduce = false
+      subject.send(current)
+    }
+  }
+
+  /// The end of the middleware chain: the reducer, then the history.
+  @inlinable func reduceAndRecord(_ action: Action) {
+    loop.beginReducing()
+    reducer.reduce(&current, action)
+    loop.endReducing()
+    recorder.record(action, state: current, reducer: reducer)
+    didReduce = true
+  }
+
+  /// Runs the commands queued while one was running, until none is left.
+  @inlinable func finishCommand() {
+    while let command = loop.next() {
+      perform(command)
+    }
+  }
+
+  /// Runs a command now (the loop is dispatching).
+  @usableFromInline func perform(_ command: StoreCommand<State, Action>) {
+    switch command {
+    case .action(let action):
+      apply(action)
+    case .undo:
+      if recorder.position > 0 { travel(to: recorder.position - 1) }
+    case .redo:
+      if recorder.position < recorder.entries.count { travel(to: recorder.position + 1) }
+    case .jump(let position):
+      precondition(
+        (0...recorder.entries.count).contains(position),
+        "Store.jump(to: \(position)) is out of range: the history has \(recorder.entries.count) entries")
+      travel(to: position)
+    case .replace(let history, let state):
+      recorder = history
+      current = state
+      subject.send(current)
+    }
+  }
+
+  /// Runs `command` now, queues it, or stops the program when called from a reducer.
+  @usableFromInline func submit(_ command: StoreCommand<State, Action>, name: @autoclosure () -> String) {
+    switch loop.receive(command) {
+    case .run:
+      perform(command)
+      finishCommand()
+    case .queued:
+      break
+    case .forbidden:
+      fatalError("Store.\(name()) was called from inside a reducer. A reducer must be pure: change the state only.")
+    }
+  }
+
+  /// Recomputes the state at `position` of the history and tells the subscribers.
+  func travel(to position: Int) {
+    loop.beginReducing()
+    current = recorder.state(at: position, current: current, reducer: reducer)
+    loop.endReducing()
+    recorder.position = position
+    subject.send(current)
+  }
+
+  @usableFromInline func dispatchedFromReducer(_ action: Action) -> Never {
+    fatalError(
+      "Store.dispatch(\(action)) was called from inside a reducer. A reducer must be pure: dispatch from "
+        + "middleware, a subscriber or an action creator (Store.run) instead.")
+  }
+}
+
+/// A unit of work for the store's dispatch loop: an action or a time-travel step.
+@usableFromInline
+enum StoreCommand<State, Action> {
+  case action(Action)
+  case undo
+  case redo
+  case jump(Int)
+  /// Replace the history and state (an import, already validated and replayed).
+  case replace(HistoryRecorder<State, Action>, State)
+}
