@@ -1,10 +1,11 @@
 extension Signal {
   /// Emits `transform(value, latestOther)` each time this signal emits, once `other` has a value.
   ///
-  /// Values of `other` are only remembered; they never cause an emission. Like ``combine(_:)``, it is
+  /// Values of `other` are only remembered; they never cause an emission. A value of this signal that
+  /// arrives while `other` has none yet is dropped, not held back. Like ``combine(_:)``, it is
   /// glitch-free (rule 6): when this signal and `other` change in the same propagation, it emits once,
   /// after both have settled, with the new value of `other`. Replays its last result when this signal
-  /// replays.
+  /// replays; `other`'s replay is only remembered.
   ///
   /// ```swift
   /// let submit = Subject<Void>()
@@ -13,6 +14,8 @@ extension Signal {
   /// let subscription = submitted.subscribe { print("submit", $0) }
   /// text.value = "hello"; submit.send()   // prints "submit hello"
   /// ```
+  ///
+  /// - Complexity: O(1) per value, plus `transform`.
   @inlinable
   public func withLatestFrom<Other, Result>(
     _ other: Signal<Other>,
@@ -33,22 +36,22 @@ extension Signal {
   /// let subscription = clicks.withLatestFrom(mode).subscribe { print($0) }
   /// clicks.send(1)   // prints (1, "draw")
   /// ```
+  ///
+  /// - Complexity: O(1) per value.
   @inlinable
   public func withLatestFrom<Other>(_ other: Signal<Other>) -> Signal<(Value, Other)> {
     withLatestFrom(other) { ($0, $1) }
   }
 }
 
-/// One connection of a `withLatestFrom` node.
+/// One connection of a `withLatestFrom` node: the latest value of each side and the subscriptions.
 @usableFromInline
 final class WithLatestFromConnection<Primary, Other, Result> {
   @usableFromInline let node: DerivedSignal<Result>
   @usableFromInline let transform: (Primary, Other) -> Result
   @usableFromInline @exclusivity(unchecked) var primary: Primary?
   @usableFromInline @exclusivity(unchecked) var other: Other?
-  /// Whether `primary` arrived since the last emission: only it triggers one.
-  @usableFromInline @exclusivity(unchecked) var primaryIsFresh = false
-  @usableFromInline @exclusivity(unchecked) var state = CombineState(sourceCount: 2)
+  @usableFromInline @exclusivity(unchecked) var state = WithLatestFromState()
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
   @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
 
@@ -63,20 +66,19 @@ final class WithLatestFromConnection<Primary, Other, Result> {
     settleAction = { [self] in settle() }
     upstream.append(
       otherSignal.subscribe { [self] value in
-        let isFirst = other == nil
         other = value
-        if isFirst { received(isFirstFromSource: true) }
+        state.receivedOther()
       })
     upstream.append(
       primarySignal.subscribe { [self] value in
-        let isFirst = primary == nil
         primary = value
-        primaryIsFresh = true
-        received(isFirstFromSource: isFirst)
+        receivedPrimary()
       })
-    if state.connected() { emitIfFresh() }
+    if state.connected() { emit() }
   }
 
+  /// The subscription the node keeps: cancelling it disconnects both sides and breaks the cycles
+  /// through this connection (a settle already scheduled then does nothing).
   @inlinable var subscription: Subscription {
     Subscription { [self] in
       let sources = upstream
@@ -86,11 +88,11 @@ final class WithLatestFromConnection<Primary, Other, Result> {
     }
   }
 
-  @inlinable func received(isFirstFromSource: Bool) {
+  @inlinable func receivedPrimary() {
     let graph = node.currentGraph
-    switch state.received(isFirstFromSource: isFirstFromSource, inPropagation: graph.depth != 0) {
+    switch state.receivedPrimary(inPropagation: graph.depth != 0) {
     case .emitNow:
-      emitIfFresh()
+      emit()
     case .settleLater:
       if let settleAction { graph.schedule(rank: node.rank, settleAction) }
     case .wait:
@@ -99,12 +101,72 @@ final class WithLatestFromConnection<Primary, Other, Result> {
   }
 
   @inlinable func settle() {
-    if state.settle() && settleAction != nil { emitIfFresh() }
+    if state.settle() && settleAction != nil { emit() }
   }
 
-  @inlinable func emitIfFresh() {
-    guard primaryIsFresh, let primary, let other else { return }
-    primaryIsFresh = false
-    node.emit(transform(primary, other))
+  /// Emits the latest pair; only called when the state says both sides have a value.
+  @inlinable func emit() {
+    node.emit(transform(primary.unsafelyUnwrapped, other.unsafelyUnwrapped))
+  }
+}
+
+/// Decides when a `withLatestFrom` node emits: once per propagation in which the primary signal
+/// delivered, after the propagation's depth-first pass (so a diamond sees the new `other`), and only
+/// if `other` has a value by then. A primary value that finds no `other` is dropped, never emitted later.
+@usableFromInline
+struct WithLatestFromState: Equatable {
+  /// What the node should do after the primary signal delivered a value.
+  @usableFromInline enum Decision: Equatable, Sendable {
+    /// Emit the latest pair now (outside any propagation).
+    case emitNow
+    /// Ask the graph to call ``settle()`` at the end of the depth-first pass.
+    case settleLater
+    /// Do nothing (connecting, a settle is already scheduled, or the value is dropped).
+    case wait
+  }
+
+  /// Whether `other` has delivered a value on this connection.
+  @usableFromInline var hasOther = false
+  /// Whether the primary signal delivered a value that has not been emitted or dropped yet.
+  @usableFromInline var primaryIsFresh = false
+  /// True while the node subscribes to both sides: replayed values are only recorded.
+  @usableFromInline var isConnecting = true
+  /// True while a settle is scheduled in the current propagation.
+  @usableFromInline var isScheduled = false
+
+  @inlinable init() {}
+
+  /// `other` delivered a value. It is only remembered: it never causes an emission by itself.
+  @inlinable mutating func receivedOther() {
+    hasOther = true
+  }
+
+  /// The primary signal delivered a value.
+  @inlinable mutating func receivedPrimary(inPropagation: Bool) -> Decision {
+    primaryIsFresh = true
+    guard !isConnecting else { return .wait }
+    guard inPropagation else { return takeFresh() ? .emitNow : .wait }
+    guard !isScheduled else { return .wait }
+    isScheduled = true
+    return .settleLater
+  }
+
+  /// Both sides are subscribed; returns whether to emit the replayed pair.
+  @inlinable mutating func connected() -> Bool {
+    isConnecting = false
+    return takeFresh()
+  }
+
+  /// The propagation's depth-first pass is over; returns whether to emit.
+  @inlinable mutating func settle() -> Bool {
+    guard isScheduled else { return false }
+    isScheduled = false
+    return takeFresh()
+  }
+
+  /// Whether a fresh primary value meets a value of `other`; either way the primary value is used up.
+  @inlinable mutating func takeFresh() -> Bool {
+    defer { primaryIsFresh = false }
+    return primaryIsFresh && hasOther
   }
 }
