@@ -51,6 +51,9 @@ struct ValueBuffer<Value> {
 
   var isEmpty: Bool { head == storage.count }
 
+  /// The oldest waiting value, left in place.
+  var first: Value? { head < storage.count ? storage[head] : nil }
+
   /// Adds `value` under the policy. Returns `false` when the policy dropped the new value; a value
   /// dropped to make room (`bufferingNewest`) is not reported.
   @discardableResult

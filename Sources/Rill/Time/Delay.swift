@@ -1,0 +1,85 @@
+extension Signal {
+  /// Emits every value `duration` later on `clock`, in order.
+  ///
+  /// Each value is emitted (as a propagation of its own) when `duration` has passed on `clock` since it
+  /// arrived. Values are never dropped or reordered while connected: values due at the same instant
+  /// are emitted in arrival order. A replayed upstream value is delayed like any other. Replays the last
+  /// value it emitted when the upstream replays.
+  ///
+  /// One timer task at a time runs in `isolation`, the caller's actor, for the value due first.
+  /// Disconnecting (the last subscriber leaving) cancels it and drops the values still waiting.
+  ///
+  /// Timeline, `duration` 10:
+  ///
+  /// ```
+  /// time    0   3   4        10  13  14
+  /// input   a   b   c
+  /// output                   a   b   c
+  /// ```
+  ///
+  /// ```swift
+  /// let toasts = Subject<String>()   // on the main actor
+  /// let hide = toasts.delay(for: .seconds(3), clock: ContinuousClock())
+  /// let subscription = hide.subscribe { print("hide", $0) }
+  /// toasts.send("saved")   // 3 s later prints "hide saved"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - duration: How long each value is held back.
+  ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
+  ///   - isolation: The actor the timers run on; the caller's, by default.
+  /// - Precondition: `isolation` is not `nil`.
+  /// - Complexity: O(1) amortized per value, plus one timer task per distinct due instant.
+  public func delay<C: Clock>(
+    for duration: C.Duration,
+    clock: C,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value> {
+    requireIsolation(isolation, for: "delay(for:clock:)")
+    return DerivedSignal(self) { node in
+      let state = StateCell(DelayState<Value, C.Instant>())
+      let timer = StateCell<Task<Void, Never>?>(nil)
+      func schedule(_ deadline: C.Instant, isolation: isolated (any Actor)?) {
+        timer.value = startTimer(on: clock, at: deadline, isolation: isolation) {
+          timer.value = nil
+          let now = clock.now
+          while let value = state.value.popDue(at: now) {
+            node.emitAsPropagation(value)
+          }
+          if timer.value == nil, let next = state.value.nextDeadline { schedule(next, isolation: isolation) }
+        }
+      }
+      let upstream = self.subscribe { value in
+        let deadline = clock.now.advanced(by: duration)
+        if state.value.append(value, due: deadline) { schedule(deadline, isolation: isolation) }
+      }
+      return Subscription {
+        upstream.cancel()
+        timer.value?.cancel()
+        timer.value = nil
+        state.value = DelayState()
+      }
+    }
+  }
+}
+
+/// The values ``Signal/delay(for:clock:isolation:)`` holds back, in arrival order with their deadlines.
+struct DelayState<Value, Instant: InstantProtocol> {
+  private var waiting = ValueBuffer<(value: Value, deadline: Instant)>(policy: .unbounded)
+
+  /// Queues `value`, due at `deadline`; returns `true` when it is the only waiting value (so a timer
+  /// must be started for it).
+  mutating func append(_ value: Value, due deadline: Instant) -> Bool {
+    waiting.append((value, deadline))
+    return waiting.count == 1
+  }
+
+  /// The deadline of the value due first.
+  var nextDeadline: Instant? { waiting.first?.deadline }
+
+  /// Removes and returns the value due first if it is due at `now`.
+  mutating func popDue(at now: Instant) -> Value? {
+    guard let first = waiting.first, first.deadline <= now else { return nil }
+    return waiting.popFirst()?.value
+  }
+}
