@@ -1,1 +1,3 @@
-import RillDemos
+import Foundation
+
+exit(RillCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,0 +1,148 @@
+import RillDemos
+
+/// What the command line asks for.
+enum Invocation: Equatable {
+  /// `rill`: the home screen on a terminal, the usage otherwise.
+  case home
+  /// `--help` (`rill --help`, `rill <command> --help`, `rill help [<command>]`).
+  case help(Topic)
+  /// `--version`.
+  case version
+  /// `rill credit …`.
+  case credit(DemoOptions, language: Language)
+  /// `rill counter …`.
+  case counter(DemoOptions)
+  /// `rill replay FILE …`.
+  case replay(path: String, language: Language, noColor: Bool)
+}
+
+/// The options both demos take.
+struct DemoOptions: Equatable {
+  /// `--clicks N` / `--increments N`: act N times and exit.
+  var repeatCount: Int?
+  /// `--record FILE`.
+  var recordPath: String?
+  /// `--no-color`.
+  var noColor = false
+}
+
+/// What help is about: the whole command or one subcommand.
+enum Topic: String, CaseIterable, Equatable {
+  case rill, credit, counter, replay
+}
+
+/// Bad input: what is wrong, and which usage to show under it. Exit status 2.
+struct UsageError: Error, Equatable {
+  var message: String
+  var topic: Topic
+}
+
+/// Parses the arguments after the program name. Hand-written: no package dependencies.
+///
+/// Options take their value as the next argument or after `=` (`--clicks 3`, `--clicks=3`); a repeated
+/// option keeps its last value. `--help` anywhere wins over everything else except a bad subcommand.
+enum ArgumentParser {
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    guard let first = arguments.first else { return .home }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "-h", "--help":
+      return .help(.rill)
+    case "--version":
+      return .version
+    case "help":
+      guard let name = rest.first else { return .help(.rill) }
+      guard rest.count == 1, let topic = Topic(rawValue: name), topic != .rill else {
+        throw UsageError(message: "unknown command '\(rest.joined(separator: " "))'", topic: .rill)
+      }
+      return .help(topic)
+    case "credit":
+      var options = Options(topic: .credit, repeatName: "--clicks", takesLanguage: true)
+      try options.parse(rest)
+      return options.help ? .help(.credit) : .credit(options.demo, language: options.language)
+    case "counter":
+      var options = Options(topic: .counter, repeatName: "--increments", takesLanguage: false)
+      try options.parse(rest)
+      return options.help ? .help(.counter) : .counter(options.demo)
+    case "replay":
+      var options = Options(topic: .replay, repeatName: nil, takesLanguage: true, takesRecord: false, takesFile: true)
+      try options.parse(rest)
+      if options.help { return .help(.replay) }
+      guard let path = options.file else { throw UsageError(message: "replay needs a FILE", topic: .replay) }
+      return .replay(path: path, language: options.language, noColor: options.demo.noColor)
+    default:
+      let what = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+      throw UsageError(message: what, topic: .rill)
+    }
+  }
+}
+
+/// The options of one subcommand, filled in argument by argument.
+private struct Options {
+  let topic: Topic
+  let repeatName: String?
+  let takesLanguage: Bool
+  var takesRecord = true
+  var takesFile = false
+
+  var demo = DemoOptions()
+  var language = Language.en
+  var file: String?
+  var help = false
+
+  mutating func parse(_ arguments: [String]) throws(UsageError) {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "-h" || argument == "--help" {
+        help = true
+        continue
+      }
+      guard argument.hasPrefix("-") && argument != "-" else {
+        guard takesFile && file == nil else { throw error("unexpected argument '\(argument)'") }
+        file = argument
+        continue
+      }
+      let (name, inlineValue) = split(argument)
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard index < arguments.count else { throw error("\(name) needs a value") }
+        index += 1
+        return arguments[index - 1]
+      }
+      switch name {
+      case "--no-color" where inlineValue == nil:
+        demo.noColor = true
+      case repeatName:
+        let text = try value()
+        guard let count = Int(text), count >= 0 else {
+          throw error("\(name) needs a whole number, 0 or more (got '\(text)')")
+        }
+        demo.repeatCount = count
+      case "--lang" where takesLanguage:
+        let text = try value()
+        guard let parsed = Language(rawValue: text) else {
+          throw error("--lang must be en or zh (got '\(text)')")
+        }
+        language = parsed
+      case "--record" where takesRecord:
+        let text = try value()
+        guard !text.isEmpty else { throw error("--record needs a file name") }
+        demo.recordPath = text
+      default:
+        throw error("unknown option '\(argument)' for 'rill \(topic.rawValue)'")
+      }
+    }
+  }
+
+  private func error(_ message: String) -> UsageError {
+    UsageError(message: message, topic: topic)
+  }
+
+  /// `--name=value` as (`--name`, `value`); anything else as (argument, nil).
+  private func split(_ argument: String) -> (String, String?) {
+    guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import RillDemos
+
+/// The `rill` command: parse the arguments, pick a mode, wire a demo to the standard streams.
+///
+/// Modes: interactive when standard input and output are both terminals (and no `--clicks` /
+/// `--increments`); otherwise one line per state on standard output, with commands from `--clicks`
+/// or standard input. Exit status: 0 done, 1 a file could not be replayed or recorded, 2 bad input.
+enum RillCommand {
+  static let input = FileStream.standardInput
+  static let output = FileStream.standardOutput
+  static let errors = FileStream.standardError
+
+  static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    let invocation: Invocation
+    do {
+      invocation = try ArgumentParser.parse(arguments)
+    } catch {
+      errors.write(Usage.error(error))
+      return 2
+    }
+    func palette(noColor: Bool) -> Palette {
+      Palette.resolve(outputIsTerminal: output.isTerminal, environment: environment, noColorFlag: noColor)
+    }
+    switch invocation {
+    case .help(let topic):
+      output.write(Usage.help(topic))
+      return 0
+    case .version:
+      output.write("rill \(Usage.version)\n")
+      return 0
+    case .home:
+      guard input.isTerminal && output.isTerminal else {
+        errors.write(Usage.error(UsageError(message: "no command (the home screen needs a terminal)", topic: .rill)))
+        return 2
+      }
+      return interactive(HomeApp(palette: palette(noColor: false)))
+    case .credit(let options, let language):
+      return runDemo(CreditDemo(language: language), options, palette: palette(noColor: options.noColor))
+    case .counter(let options):
+      return runDemo(CounterDemo(), options, palette: palette(noColor: options.noColor))
+    case .replay(let path, let language, let noColor):
+      let recording: RecordedSession
+      do {
+        recording = try Recording.load(path: path)
+      } catch {
+        return fail("cannot replay '\(path)': \(error)")
+      }
+      switch recording.demo {
+      case CreditDemo.name:
+        return replay(CreditDemo(language: language), recording, path: path, palette: palette(noColor: noColor))
+      case CounterDemo.name:
+        return replay(CounterDemo(), recording, path: path, palette: palette(noColor: noColor))
+      default:
+        return fail("cannot replay '\(path)': \(RecordingError.unknownDemo(recording.demo))")
+      }
+    }
+  }
+
+  /// Runs a demo interactively or line by line, then writes its recording if asked.
+  static func runDemo<D: Demo>(_ demo: D, _ options: DemoOptions, palette: Palette) -> Int32 {
+    let session = DemoSession(demo: demo)
+    if options.repeatCount == nil && input.isTerminal && output.isTerminal {
+      let status = interactive(DemoScreen(session: session, palette: palette))
+      guard status == 0 else { return status }
+    } else {
+      let rendering = session.renderLines(palette: palette) { output.write($0 + "\n") }
+      if let count = options.repeatCount {
+        session.repeatAction(times: count)
+      } else {
+        session.run(lines: sequence(state: ()) { _ in readLine() }) { errors.write("rill: \($0)\n") }
+      }
+      rendering.cancel()
+    }
+    guard let path = options.recordPath else { return 0 }
+    do {
+      try session.recording().write(to: URL(fileURLWithPath: path))
+    } catch {
+      return fail("cannot record to '\(path)': \(error.localizedDescription)")
+    }
+    return 0
+  }
+
+  /// Replays `recording` into a fresh store of `demo`: step by step on a terminal, every step off one.
+  static func replay<D: Demo>(_ demo: D, _ recording: RecordedSession, path: String, palette: Palette) -> Int32 {
+    let replay: Replay<D>
+    do {
+      replay = try Replay(demo: demo, recording: recording)
+    } catch {
+      return fail("cannot replay '\(path)': \(error)")
+    }
+    if input.isTerminal && output.isTerminal {
+      return interactive(ReplayScreen(replay: replay, palette: palette))
+    }
+    let rendering = replay.session.renderLines(palette: palette) { output.write($0 + "\n") }
+    replay.playAll()
+    rendering.cancel()
+    return 0
+  }
+
+  static func interactive(_ screen: any InteractiveScreen) -> Int32 {
+    do {
+      try runInteractive(screen, input: input, output: output)
+      return 0
+    } catch {
+      return fail("\(error)")
+    }
+  }
+
+  /// Prints a one-line error; exit status 1.
+  static func fail(_ message: String) -> Int32 {
+    errors.write("rill: error: \(message)\n")
+    return 1
+  }
+}
