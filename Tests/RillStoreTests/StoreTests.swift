@@ -1,1 +1,159 @@
+import AllocationCounter
 import RillStore
+import Testing
+
+@Suite struct StoreTests {
+  @Test func dispatchRunsTheReducer() {
+    let store = counterStore()
+    store.dispatch(.increase)
+    #expect(store.currentState == Counter(count: 1))
+    store.dispatch(.add(5))
+    store.dispatch(.rename("score"))
+    #expect(store.currentState == Counter(count: 6, title: "score"))
+  }
+
+  @Test func stateReplaysCurrentStateThenEveryNewState() {
+    let store = counterStore()
+    store.dispatch(.increase)
+    var seen: [Int] = []
+    let subscription = store.state.subscribe { seen.append($0.count) }
+    store.dispatch(.increase)
+    store.dispatch(.decrease)
+    #expect(seen == [1, 2, 1])
+    _ = subscription
+  }
+
+  @Test func stateNotifiesEvenWhenTheStateIsUnchanged() {
+    let store = counterStore()
+    var seen: [Counter] = []
+    let subscription = store.state.subscribe { seen.append($0) }
+    store.dispatch(.add(0))
+    #expect(seen == [Counter(), Counter()])
+    _ = subscription
+  }
+
+  /// ReSwift #519: a subscriber that dispatches must not make later subscribers miss a state or see
+  /// one twice. Every subscriber sees every state once, in order.
+  @Test func dispatchFromSubscriberIsQueuedUntilEveryoneHeardTheCurrentState() {
+    let store = counterStore()
+    var log: [String] = []
+    let first = store.state.subscribe { state in
+      log.append("first \(state.count)")
+      if state.count == 1 { store.dispatch(.increase) }
+    }
+    let second = store.state.subscribe { log.append("second \($0.count)") }
+    store.dispatch(.increase)
+    #expect(log == ["first 0", "second 0", "first 1", "second 1", "first 2", "second 2"])
+    #expect(store.currentState == Counter(count: 2))
+    _ = (first, second)
+  }
+
+  @Test func dispatchFromADerivedSignalIsQueuedToo() {
+    let store = counterStore()
+    var log: [String] = []
+    let doubled = store.state.map { $0.count * 2 }
+    let first = doubled.subscribe { value in
+      log.append("doubled \(value)")
+      if value == 2 { store.dispatch(.add(10)) }
+    }
+    let second = store.state.subscribe { log.append("state \($0.count)") }
+    store.dispatch(.increase)
+    #expect(log == ["doubled 0", "state 0", "doubled 2", "state 1", "doubled 22", "state 11"])
+    _ = (first, second)
+  }
+
+  @Test func queuedDispatchesRunFirstInFirstOut() {
+    let store = counterStore()
+    var counts: [Int] = []
+    let subscription = store.state.subscribe { state in
+      counts.append(state.count)
+      if state.count == 1 {
+        store.dispatch(.add(10))
+        store.dispatch(.add(100))
+      }
+    }
+    store.dispatch(.increase)
+    #expect(counts == [0, 1, 11, 111])
+    #expect(store.history.entries.map(\.action) == [.increase, .add(10), .add(100)])
+    _ = subscription
+  }
+
+  /// A dispatch made from a subscriber of another signal joined (by `combine`) to the store's state is
+  /// made while that graph delivers: the store runs it, and the state signal delivers it when the
+  /// delivery in progress is over. Nobody sees a state twice or out of order.
+  @Test func dispatchFromAnotherSignalInTheSameGraph() {
+    let store = counterStore()
+    let clicks = Subject<Int>()
+    var log: [String] = []
+    let joined = combine(store.state.map(\.count), clicks.prepend(0))
+    let first = clicks.subscribe { amount in
+      log.append("click \(amount)")
+      store.dispatch(.add(amount))
+      log.append("current \(store.currentState.count)")
+    }
+    let second = joined.subscribe { log.append("joined \($0) \($1)") }
+    let third = store.state.subscribe { log.append("state \($0.count)") }
+    clicks.send(5)
+    #expect(
+      log == [
+        "joined 0 0", "state 0",
+        "click 5", "current 5", "joined 0 5", "state 5", "joined 5 5",
+      ])
+    _ = (first, second, third)
+  }
+
+  @Test func dispatchAllocatesNothingInSteadyState() throws {
+    try #require(rill_allocation_counting_available())
+    let store = counterStore(recording: .disabled)
+    var total = 0
+    let subscription = store.state.subscribe { total &+= $0.count }
+    let counts = store.select(\.count).subscribe { total &+= $0 }
+    store.dispatch(.increase)
+    let before = rill_allocations_on_this_thread()
+    for _ in 0..<1_000 { store.dispatch(.increase) }
+    let after = rill_allocations_on_this_thread()
+    #expect(after - before == 0)
+    #expect(total > 0)
+    _ = (subscription, counts)
+  }
+
+  @Test func recordingHistoryAllocatesOnlyToGrowItsArrays() throws {
+    try #require(rill_allocation_counting_available())
+    let store = counterStore()
+    let subscription = store.state.subscribe { _ in }
+    store.dispatch(.increase)
+    let before = rill_allocations_on_this_thread()
+    for _ in 0..<10_000 { store.dispatch(.increase) }
+    let after = rill_allocations_on_this_thread()
+    #expect(after - before < 40)
+    _ = subscription
+  }
+
+  @Test func dispatchFromAReducerStopsTheProgramWithAClearMessage() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      final class Holder { var store: Store<Int, Int>? }
+      let holder = Holder()
+      let store = Store(initialState: 0, reducer: Reducer<Int, Int> { state, action in
+        state += action
+        holder.store?.dispatch(1)
+      })
+      holder.store = store
+      store.dispatch(1)
+    }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("Store.dispatch(1) was called from inside a reducer. A reducer must be pure"))
+  }
+
+  @Test func undoFromAReducerStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      final class Holder { var store: Store<Int, Int>? }
+      let holder = Holder()
+      let store = Store(initialState: 0, reducer: Reducer<Int, Int> { state, action in
+        state += action
+        holder.store?.undo()
+      })
+      holder.store = store
+      store.dispatch(1)
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import RillStore
+import Testing
+
+@Suite struct MiddlewareTests {
+  /// A middleware that writes "<name> before <action>" and "<name> after" around `next`.
+  func tracing(_ name: String, into log: TextLog) -> Middleware<Counter, CounterAction> {
+    Middleware { _, action, next in
+      log.text += "\(name) before \(action)\n"
+      next(action)
+      log.text += "\(name) after\n"
+    }
+  }
+
+  @Test func runsInTheOrderGivenAroundTheReducer() {
+    let log = TextLog()
+    let reducer = Reducer<Counter, CounterAction> { state, action in
+      log.text += "reducer \(action)\n"
+      counterReducer().reduce(&state, action)
+    }
+    let store = Store(
+      initialState: Counter(), reducer: reducer, middleware: [tracing("a", into: log), tracing("b", into: log)])
+    store.dispatch(.increase)
+    #expect(log.text == "a before increase\nb before increase\nreducer increase\nb after\na after\n")
+    #expect(store.currentState == Counter(count: 1))
+  }
+
+  @Test func canTransformAnAction() {
+    let doubling = Middleware<Counter, CounterAction> { _, action, next in
+      if case .add(let amount) = action { next(.add(amount * 2)) } else { next(action) }
+    }
+    let store = counterStore(middleware: [doubling])
+    store.dispatch(.add(3))
+    #expect(store.currentState == Counter(count: 6))
+    #expect(store.history.entries.map(\.action) == [.add(6)])
+  }
+
+  @Test func canSwallowAnActionWhichIsThenNeitherRecordedNorNotified() {
+    let noRenames = Middleware<Counter, CounterAction> { _, action, next in
+      if case .rename = action { return }
+      next(action)
+    }
+    let store = counterStore(middleware: [noRenames])
+    var notified = 0
+    let subscription = store.state.subscribe { _ in notified += 1 }
+    store.dispatch(.rename("x"))
+    store.dispatch(.increase)
+    #expect(store.currentState == Counter(count: 1))
+    #expect(store.history.entries.map(\.action) == [.increase])
+    #expect(notified == 2)
+    _ = subscription
+  }
+
+  @Test func dispatchFromMiddlewareIsQueuedAfterTheNotification() {
+    let log = TextLog()
+    let echo = Middleware<Counter, CounterAction> { context, action, next in
+      next(action)
+      if action == .increase { context.dispatch(.rename("echo")) }
+      log.text += "middleware done \(action)\n"
+    }
+    let store = counterStore(middleware: [echo])
+    let subscription = store.state.subscribe { log.text += "state \($0.count) \($0.title)\n" }
+    store.dispatch(.increase)
+    #expect(
+      log.text == """
+        state 0 \n\
+        middleware done increase
+        state 1 \n\
+        middleware done rename("echo")
+        state 1 echo
+
+        """)
+    #expect(store.currentState == Counter(count: 1, title: "echo"))
+    _ = subscription
+  }
+
+  @Test func contextStateIsTheStateBeforeTheActionUntilNextReturns() {
+    var seen: [Int] = []
+    let peek = Middleware<Counter, CounterAction> { context, action, next in
+      seen.append(context.state.count)
+      next(action)
+      seen.append(context.state.count)
+    }
+    let store = counterStore(middleware: [peek])
+    store.dispatch(.add(2))
+    store.dispatch(.add(3))
+    #expect(seen == [0, 2, 2, 5])
+  }
+
+  @Test func callingNextTwiceAppliesAndRecordsTheActionTwiceButNotifiesOnce() {
+    let twice = Middleware<Counter, CounterAction> { _, action, next in
+      next(action)
+      next(action)
+    }
+    let store = counterStore(middleware: [twice])
+    var counts: [Int] = []
+    let subscription = store.state.subscribe { counts.append($0.count) }
+    store.dispatch(.increase)
+    #expect(counts == [0, 2])
+    #expect(store.history.entries.count == 2)
+    _ = subscription
+  }
+}

@@ -1,0 +1,53 @@
+import RillStore
+import Testing
+
+@Suite struct ReducerTests {
+  struct App: Equatable {
+    var counter = Counter()
+    var other = Counter()
+  }
+
+  enum AppAction {
+    case counter(CounterAction)
+    case other(CounterAction)
+  }
+
+  @Test func reduceAppliesTheAction() {
+    var state = Counter()
+    counterReducer().reduce(&state, .add(3))
+    #expect(state == Counter(count: 3))
+  }
+
+  @Test func combineRunsReducersInOrder() {
+    let double = Reducer<Counter, CounterAction> { state, _ in state.count *= 2 }
+    let combined = Reducer.combine(counterReducer(), double)
+    var state = Counter()
+    combined.reduce(&state, .increase)
+    #expect(state == Counter(count: 2))
+    let reversed = Reducer.combine(double, counterReducer())
+    var other = Counter()
+    reversed.reduce(&other, .increase)
+    #expect(other == Counter(count: 1))
+  }
+
+  @Test func liftedChangesOnlyItsSubState() {
+    let app = counterReducer().lifted(to: \App.counter)
+    var state = App()
+    app.reduce(&state, .increase)
+    #expect(state == App(counter: Counter(count: 1)))
+  }
+
+  @Test func liftedWithExtractIgnoresActionsItDoesNotUnderstand() {
+    let counter = counterReducer().lifted(to: \App.counter) { (action: AppAction) -> CounterAction? in
+      if case .counter(let action) = action { action } else { nil }
+    }
+    let other = counterReducer().lifted(to: \App.other) { (action: AppAction) -> CounterAction? in
+      if case .other(let action) = action { action } else { nil }
+    }
+    let store = Store(initialState: App(), reducer: .combine(counter, other))
+    store.dispatch(.counter(.increase))
+    #expect(store.currentState == App(counter: Counter(count: 1)))
+    store.dispatch(.other(.rename("b")))
+    #expect(store.currentState == App(counter: Counter(count: 1), other: Counter(title: "b")))
+  }
+}
