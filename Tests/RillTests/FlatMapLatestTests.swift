@@ -1,0 +1,151 @@
+import Rill
+import Testing
+
+@Suite struct FlatMapLatestTests {
+  @Test func switchesToLatestInnerAndIgnoresPreviousOne() {
+    let selected = Subject<Int>()
+    let inners = [Subject<String>(), Subject<String>()]
+    var log: [String] = []
+    let subscription = selected.flatMapLatest { inners[$0] }.subscribe { log.append($0) }
+    inners[0].send("early")
+    selected.send(0)
+    inners[0].send("a")
+    inners[1].send("not yet")
+    selected.send(1)
+    inners[0].send("stale")
+    inners[1].send("b")
+    selected.send(0)
+    inners[1].send("stale")
+    inners[0].send("c")
+    #expect(log == ["a", "b", "c"])
+    _ = subscription
+  }
+
+  @Test func emitsReplayOfEachNewInnerAtOnce() {
+    let selected = CurrentValueSubject(0)
+    let inners = [CurrentValueSubject("zero"), CurrentValueSubject("one")]
+    var log: [String] = []
+    let subscription = selected.flatMapLatest { inners[$0] }.subscribe { log.append($0) }
+    inners[0].value = "zero'"
+    selected.value = 1
+    inners[0].value = "zero''"
+    selected.value = 0
+    #expect(log == ["zero", "zero'", "one", "zero''"])
+    _ = subscription
+  }
+
+  @Test func replaysLastValueWhenOuterReplays() {
+    let selected = CurrentValueSubject(0)
+    let inners = [Subject<String>(), Subject<String>()]
+    let messages = selected.flatMapLatest { inners[$0] }
+    var log: [String] = []
+    let a = messages.subscribe { log.append("a \($0)") }
+    inners[0].send("x")
+    let b = messages.subscribe { log.append("b \($0)") }
+    inners[0].send("y")
+    #expect(log == ["a x", "b x", "a y", "b y"])
+    _ = (a, b)
+  }
+
+  @Test func replaysNothingWhenOuterIsSubject() {
+    let selected = Subject<Int>()
+    let inner = CurrentValueSubject("x")
+    let messages = selected.flatMapLatest { _ in inner }
+    var log: [String] = []
+    let a = messages.subscribe { log.append("a \($0)") }
+    selected.send(0)
+    let b = messages.subscribe { log.append("b \($0)") }
+    inner.value = "y"
+    #expect(log == ["a x", "a y", "b y"])
+    _ = (a, b)
+  }
+
+  @Test func previousInnerNodeIsFreedOnSwitch() {
+    let selected = Subject<Int>()
+    let source = Subject<Int>()
+    weak var firstInner: Signal<Int>?
+    var innerCount = 0
+    let messages = selected.flatMapLatest { offset -> Signal<Int> in
+      let inner = source.map { $0 + offset }
+      innerCount += 1
+      if innerCount == 1 { firstInner = inner }
+      return inner
+    }
+    var log: [Int] = []
+    let subscription = messages.subscribe { log.append($0) }
+    selected.send(100)
+    source.send(1)
+    #expect(firstInner != nil)
+    selected.send(200)
+    source.send(2)
+    #expect(firstInner == nil)
+    #expect(log == [101, 202])
+    _ = subscription
+  }
+
+  @Test func disconnectsOuterAndInnerWhenLastSubscriberCancels() {
+    let selected = Subject<Int>()
+    let source = Subject<Int>()
+    var calls: [String] = []
+    let messages = selected.map { value -> Int in
+      calls.append("outer \(value)")
+      return value
+    }.flatMapLatest { _ in
+      source.map { value -> Int in
+        calls.append("inner \(value)")
+        return value
+      }
+    }
+    let subscription = messages.subscribe { _ in }
+    selected.send(1)
+    source.send(1)
+    subscription.cancel()
+    selected.send(2)
+    source.send(2)
+    #expect(calls == ["outer 1", "inner 1"])
+  }
+
+  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
+    let selected = CurrentValueSubject(0)
+    let inner = Subject<Int>()
+    var messages: Signal<Int>? = selected.flatMapLatest { _ in inner }
+    weak let node = messages
+    let subscription = messages?.subscribe { _ in }
+    inner.send(1)
+    messages = nil
+    #expect(node != nil)
+    subscription?.cancel()
+    #expect(node == nil)
+  }
+
+  @Test func queuedSendOnPreviousInnerAfterQueuedSwitchIsIgnored() {
+    let selected = Subject<Int>()
+    let inners = [Subject<String>(), Subject<String>()]
+    var log: [String] = []
+    let messages = selected.flatMapLatest { inners[$0] }
+    let subscription = messages.subscribe { value in
+      log.append(value)
+      if value == "switch" {
+        selected.send(1)
+        inners[0].send("old inner, after the switch")
+      }
+    }
+    selected.send(0)
+    inners[0].send("switch")
+    inners[1].send("new inner")
+    #expect(log == ["switch", "new inner"])
+    _ = subscription
+  }
+
+  @Test func docExample() {
+    var output: [String] = []
+    let selectedRoom = CurrentValueSubject("lobby")
+    let rooms = ["lobby": Subject<String>(), "garden": Subject<String>()]
+    let messages = selectedRoom.flatMapLatest { rooms[$0]! }
+    let subscription = messages.subscribe { output.append($0) }
+    selectedRoom.value = "garden"
+    rooms["lobby"]!.send("ignored"); rooms["garden"]!.send("hi")
+    #expect(output == ["hi"])
+    _ = subscription
+  }
+}
