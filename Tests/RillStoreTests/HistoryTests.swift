@@ -1,0 +1,157 @@
+import Foundation
+import RillStore
+import Testing
+
+@Suite struct HistoryTests {
+  @Test func recordsEachActionWithItsDate() {
+    let store = counterStore()
+    let before = Date()
+    store.dispatch(.increase)
+    store.dispatch(.rename("a"))
+    let after = Date()
+    #expect(store.history.entries.map(\.action) == [.increase, .rename("a")])
+    #expect(store.history.entries.allSatisfy { before <= $0.date && $0.date <= after })
+    #expect(store.history.position == 2)
+  }
+
+  @Test func undoAndRedoMoveThroughTheHistory() {
+    let store = counterStore()
+    store.dispatch(.increase)
+    store.dispatch(.add(10))
+    store.undo()
+    #expect(store.currentState == Counter(count: 1))
+    #expect(store.history.position == 1)
+    #expect(store.history.entries.count == 2)
+    #expect(store.canRedo)
+    store.undo()
+    #expect(store.currentState == Counter())
+    #expect(!store.canUndo)
+    store.undo()
+    #expect(store.currentState == Counter())
+    store.redo()
+    store.redo()
+    #expect(store.currentState == Counter(count: 11))
+    #expect(!store.canRedo)
+    store.redo()
+    #expect(store.currentState == Counter(count: 11))
+  }
+
+  @Test func timeTravelNotifiesSubscribers() {
+    let store = counterStore()
+    var counts: [Int] = []
+    let subscription = store.select(\.count).subscribe { counts.append($0) }
+    store.dispatch(.increase)
+    store.dispatch(.increase)
+    store.undo()
+    store.jump(to: 0)
+    store.redo()
+    #expect(counts == [0, 1, 2, 1, 0, 1])
+    _ = subscription
+  }
+
+  @Test func dispatchAfterUndoDropsTheUndoneFuture() {
+    let store = counterStore()
+    store.dispatch(.increase)
+    store.dispatch(.add(10))
+    store.dispatch(.add(100))
+    store.undo()
+    store.undo()
+    store.dispatch(.rename("new"))
+    #expect(store.history.entries.map(\.action) == [.increase, .rename("new")])
+    #expect(store.history.position == 2)
+    #expect(store.currentState == Counter(count: 1, title: "new"))
+    #expect(!store.canRedo)
+  }
+
+  @Test func jumpRecomputesTheStateAtAnyPosition() {
+    let store = counterStore()
+    for amount in 1...200 { store.dispatch(.add(amount)) }
+    for position in [0, 1, 63, 64, 65, 128, 150, 199, 200, 3] {
+      store.jump(to: position)
+      #expect(store.currentState == Counter(count: position * (position + 1) / 2))
+    }
+  }
+
+  @Test func jumpNearTheEndOfALongHistoryReplaysFromASnapshot() {
+    let calls = CallCounter()
+    let store = counterStore(calls: calls)
+    for _ in 0..<10_000 { store.dispatch(.increase) }
+    calls.count = 0
+    store.jump(to: 9_990)
+    #expect(store.currentState == Counter(count: 9_990))
+    #expect(calls.count < 64)
+    calls.count = 0
+    store.undo()
+    #expect(store.currentState == Counter(count: 9_989))
+    #expect(calls.count < 64)
+    calls.count = 0
+    store.redo()
+    #expect(calls.count == 1)
+  }
+
+  @Test func replaysOnlyRecordedActionsWithoutRunningMiddlewareAgain() {
+    let passes = CallCounter()
+    let doubling = Middleware<Counter, CounterAction> { _, action, next in
+      passes.count += 1
+      if case .add(let amount) = action { next(.add(amount * 2)) } else { next(action) }
+    }
+    let store = counterStore(middleware: [doubling])
+    store.dispatch(.add(1))
+    store.dispatch(.add(2))
+    store.jump(to: 0)
+    store.jump(to: 2)
+    #expect(store.currentState == Counter(count: 6))
+    #expect(passes.count == 2)
+  }
+
+  @Test func undoFromASubscriberIsQueued() {
+    let store = counterStore()
+    var counts: [Int] = []
+    let subscription = store.state.subscribe { state in
+      counts.append(state.count)
+      if state.count == 2 { store.undo() }
+    }
+    store.dispatch(.increase)
+    store.dispatch(.increase)
+    #expect(counts == [0, 1, 2, 1])
+    #expect(store.history.position == 1)
+    _ = subscription
+  }
+
+  @Test func boundedRecordingKeepsTheMostRecentActions() {
+    let store = counterStore(recording: .bounded(100))
+    for _ in 0..<1_000 { store.dispatch(.increase) }
+    let history = store.history
+    #expect((100..<200).contains(history.entries.count))
+    #expect(history.position == history.entries.count)
+    store.jump(to: 0)
+    #expect(store.currentState == Counter(count: 1_000 - history.entries.count))
+    store.jump(to: history.entries.count)
+    #expect(store.currentState == Counter(count: 1_000))
+    #expect(throws: HistoryExportError.entriesDropped(count: 1_000 - history.entries.count)) {
+      try store.exportHistory()
+    }
+  }
+
+  @Test func boundedRecordingAfterUndoStillTrimsCorrectly() {
+    let store = counterStore(recording: .bounded(3))
+    for amount in 1...5 { store.dispatch(.add(amount)) }
+    store.undo()
+    for _ in 0..<4 { store.dispatch(.increase) }
+    #expect(store.currentState == Counter(count: 1 + 2 + 3 + 4 + 4))
+    // At 6 entries (2 × 3) the 3 oldest, add(1...3), were folded into the starting state.
+    #expect(store.history.entries.map(\.action) == [.add(4), .increase, .increase, .increase, .increase])
+    store.jump(to: 0)
+    #expect(store.currentState == Counter(count: 1 + 2 + 3))
+  }
+
+  @Test func disabledRecordingKeepsNothing() {
+    let store = counterStore(recording: .disabled)
+    store.dispatch(.increase)
+    #expect(store.history.entries.isEmpty)
+    #expect(!store.canUndo)
+    store.undo()
+    #expect(store.currentState == Counter(count: 1))
+    #expect(throws: HistoryExportError.recordingDisabled) { try store.exportHistory() }
+  }
+}
