@@ -1,0 +1,206 @@
+import Rill
+import Testing
+
+@Suite struct CombineTests {
+  @Test func emitsOnlyOnceEverySourceHasValue() {
+    let count = Subject<Int>()
+    let name = Subject<String>()
+    var log: [String] = []
+    let subscription = combine(count, name).subscribe { log.append("\($0) \($1)") }
+    count.send(1)
+    count.send(2)
+    name.send("a")
+    count.send(3)
+    name.send("b")
+    #expect(log == ["2 a", "3 a", "3 b"])
+    _ = subscription
+  }
+
+  @Test func arityOneEmitsEachValue() {
+    let count = Subject<Int>()
+    var log: [Int] = []
+    let subscription = combine(count).subscribe { log.append($0) }
+    count.send(1)
+    count.send(2)
+    #expect(log == [1, 2])
+    _ = subscription
+  }
+
+  @Test func arityThreeWithMixedTypes() {
+    let count = CurrentValueSubject(1)
+    let name = Subject<String>()
+    let flag = CurrentValueSubject(false)
+    var log: [String] = []
+    let subscription = combine(count, name, flag).subscribe { log.append("\($0) \($1) \($2)") }
+    name.send("a")
+    flag.value = true
+    count.value = 2
+    #expect(log == ["1 a false", "1 a true", "2 a true"])
+    _ = subscription
+  }
+
+  @Test func arityFiveWithMixedTypes() {
+    let count = CurrentValueSubject(1)
+    let name = CurrentValueSubject("a")
+    let flag = CurrentValueSubject(false)
+    let ratio = Subject<Double>()
+    let tags = CurrentValueSubject<[String]>([])
+    var log: [String] = []
+    let subscription = combine(count, name, flag, ratio, tags).subscribe { values in
+      let (count, name, flag, ratio, tags) = values
+      log.append("\(count) \(name) \(flag) \(ratio) \(tags)")
+    }
+    ratio.send(0.5)
+    tags.value = ["x"]
+    #expect(log == ["1 a false 0.5 []", "1 a false 0.5 [\"x\"]"])
+    _ = subscription
+  }
+
+  @Test func emitsOnceOnSubscribeWhenAllSourcesReplay() {
+    let count = CurrentValueSubject(1)
+    let name = CurrentValueSubject("a")
+    let flag = CurrentValueSubject(true)
+    var log: [String] = []
+    let subscription = combine(count, name, flag).subscribe { log.append("\($0) \($1) \($2)") }
+    #expect(log == ["1 a true"])
+    _ = subscription
+  }
+
+  @Test func replaysLastTupleToLaterSubscriber() {
+    let count = CurrentValueSubject(1)
+    let name = CurrentValueSubject("a")
+    let pair = combine(count, name)
+    var log: [String] = []
+    let a = pair.subscribe { log.append("a \($0)\($1)") }
+    name.value = "b"
+    let b = pair.subscribe { log.append("b \($0)\($1)") }
+    count.value = 2
+    #expect(log == ["a 1a", "a 1b", "b 1b", "a 2b", "b 2b"])
+    _ = (a, b)
+  }
+
+  @Test func replaysNothingFromSubjects() {
+    let count = Subject<Int>()
+    let name = Subject<String>()
+    let pair = combine(count, name)
+    var log: [String] = []
+    let a = pair.subscribe { log.append("a \($0)\($1)") }
+    count.send(1)
+    name.send("a")
+    let b = pair.subscribe { log.append("b \($0)\($1)") }
+    count.send(2)
+    #expect(log == ["a 1a", "a 2a", "b 2a"])
+    _ = (a, b)
+  }
+
+  @Test(arguments: [false, true])
+  func isGlitchFreeInDiamond(rightBranchConnectedFirst: Bool) {
+    let source = CurrentValueSubject(1)
+    let left = source.map { $0 * 10 }
+    let right = source.map { "v\($0)" }
+    let warmUp = rightBranchConnectedFirst ? right.subscribe { _ in } : left.subscribe { _ in }
+    var log: [String] = []
+    let subscription = combine(left, right, source).subscribe { log.append("\($0) \($1) \($2)") }
+    source.value = 2
+    source.value = 3
+    #expect(log == ["10 v1 1", "20 v2 2", "30 v3 3"])
+    _ = (warmUp, subscription)
+  }
+
+  @Test func sameSignalTwiceEmitsOncePerSend() {
+    let source = Subject<Int>()
+    var log: [String] = []
+    let subscription = combine(source, source).subscribe { log.append("\($0)\($1)") }
+    source.send(1)
+    source.send(2)
+    #expect(log == ["11", "22"])
+    _ = subscription
+  }
+
+  @Test func firstValuesArrivingInOnePropagationEmitOnce() {
+    let source = Subject<Int>()
+    var log: [String] = []
+    let subscription = combine(source.map { $0 + 1 }, source.map { $0 * 2 }).subscribe { log.append("\($0) \($1)") }
+    source.send(5)
+    #expect(log == ["6 10"])
+    _ = subscription
+  }
+
+  @Test func sendFromObserverIsEmittedAfterCurrentPropagation() {
+    let count = CurrentValueSubject(0)
+    let name = CurrentValueSubject("a")
+    var log: [String] = []
+    let subscription = combine(count, name).subscribe { number, text in
+      log.append("\(number)\(text)")
+      if number == 1 && text == "a" {
+        name.send("b")
+        count.send(2)
+      }
+    }
+    count.value = 1
+    #expect(log == ["0a", "1a", "1b", "2b"])
+    _ = subscription
+  }
+
+  @Test func startsAfreshAfterLastSubscriberLeaves() {
+    let count = Subject<Int>()
+    let name = Subject<String>()
+    let pair = combine(count, name)
+    var log: [String] = []
+    let a = pair.subscribe { log.append("a \($0)\($1)") }
+    count.send(1)
+    name.send("x")
+    a.cancel()
+    let b = pair.subscribe { log.append("b \($0)\($1)") }
+    count.send(2)
+    name.send("y")
+    #expect(log == ["a 1x", "b 2y"])
+    _ = b
+  }
+
+  @Test func disconnectsFromEverySourceWhenLastSubscriberCancels() {
+    let count = Subject<Int>()
+    let name = Subject<String>()
+    var calls: [String] = []
+    let observedCount = count.map { value -> Int in
+      calls.append("count \(value)")
+      return value
+    }
+    let observedName = name.map { value -> String in
+      calls.append("name \(value)")
+      return value
+    }
+    let subscription = combine(observedCount, observedName).subscribe { _ in }
+    count.send(1)
+    name.send("a")
+    subscription.cancel()
+    count.send(2)
+    name.send("b")
+    #expect(calls == ["count 1", "name a"])
+  }
+
+  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
+    let count = CurrentValueSubject(1)
+    let name = Subject<String>()
+    var pair: Signal<(Int, String)>? = combine(count, name)
+    weak let node = pair
+    let subscription = pair?.subscribe { _ in }
+    name.send("a")
+    pair = nil
+    #expect(node != nil)
+    subscription?.cancel()
+    #expect(node == nil)
+  }
+
+  @Test func docExample() {
+    var output: [String] = []
+    let credit = CurrentValueSubject(0)
+    let color = credit.map { $0 < 30 ? "gray" : "purple" }
+    let status = credit.map { $0 == 0 ? "not set" : "fail" }
+    let view = combine(credit, color, status)
+    let subscription = view.subscribe { output.append("\($0)") }
+    credit.value = 30
+    #expect(output == ["(0, \"gray\", \"not set\")", "(30, \"purple\", \"fail\")"])
+    _ = subscription
+  }
+}
