@@ -21,11 +21,15 @@ extension Store {
   ///   }
   /// }
   /// ```
+  ///
+  /// - Precondition: The caller is isolated to an actor (`isolation` is not `nil`), so the work runs
+  ///   where the store lives.
   @discardableResult
   public func run(
     isolation: isolated (any Actor)? = #isolation,
     _ work: nonisolated(nonsending) @escaping (Dispatcher<State, Action>) async throws -> Void
   ) -> Task<Void, any Error> {
+    precondition(isolation != nil, "Store.run needs an actor-isolated caller (e.g. @MainActor), where the store lives")
     let dispatcher = Dispatcher(store: self)
     return Task {
       _ = isolation

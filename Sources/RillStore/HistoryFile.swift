@@ -147,7 +147,7 @@ struct HistoryFile<Action: Codable>: Codable {
       header = try decoder.decode(HistoryFileHeader.self, from: data)
     } catch let error as DecodingError {
       if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-        throw .invalidJSON(reason: describe(context))
+        throw .invalidJSON(reason: syntaxError(in: data) ?? describe(context))
       }
       throw .wrongFormat(found: nil)
     } catch {
@@ -186,7 +186,7 @@ struct HistoryFile<Action: Codable>: Codable {
     case .valueNotFound(let type, let context):
       (path, reason) = (context.codingPath, "expected \(type), found null: \(describe(context))")
     case .keyNotFound(let key, let context):
-      (path, reason) = (context.codingPath, "missing key \"\(key.stringValue)\"")
+      (path, reason) = (context.codingPath + [key], "missing")
     case .dataCorrupted(let context):
       (path, reason) = (context.codingPath, describe(context))
     @unknown default:
@@ -199,6 +199,16 @@ struct HistoryFile<Action: Codable>: Codable {
     let inside = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     let trimmed = inside.hasPrefix(".") ? String(inside.dropFirst()) : inside
     return .invalidEntry(index: index, path: trimmed, reason: reason)
+  }
+
+  /// Where the JSON parser stops in `data` ("Invalid value around character 11."), when it does.
+  static func syntaxError(in data: Data) -> String? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+      return nil
+    } catch {
+      return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+    }
   }
 
   /// A decoding context's message, with its underlying error when it has one.

@@ -1,0 +1,211 @@
+import Foundation
+import RillStore
+import Testing
+
+@Suite struct HistoryFileTests {
+  /// A store with three actions applied, one undone.
+  func recordedStore() -> Store<Counter, CounterAction> {
+    let store = counterStore()
+    store.dispatch(.increase)
+    store.dispatch(.rename("saved"))
+    store.dispatch(.add(5))
+    store.undo()
+    return store
+  }
+
+  func exported() throws -> String {
+    String(decoding: try recordedStore().exportHistory(), as: UTF8.self)
+  }
+
+  /// A fresh store with one action, to check that a failed import leaves it untouched.
+  func untouchedStore() -> Store<Counter, CounterAction> {
+    let store = counterStore()
+    store.dispatch(.add(42))
+    return store
+  }
+
+  func importing(_ text: String) -> HistoryImportError? {
+    importing(Data(text.utf8))
+  }
+
+  func importing(_ data: Data) -> HistoryImportError? {
+    let store = untouchedStore()
+    var notified = 0
+    let subscription = store.state.subscribe { _ in notified += 1 }
+    defer { _ = subscription }
+    do {
+      try store.importHistory(data)
+      Issue.record("the import succeeded")
+      return nil
+    } catch {
+      #expect(store.currentState == Counter(count: 42))
+      #expect(store.history.entries.map(\.action) == [.add(42)])
+      #expect(store.history.position == 1)
+      #expect(notified == 1)
+      return error as? HistoryImportError
+    }
+  }
+
+  @Test func roundTripGivesTheSameStateAndHistory() throws {
+    let original = recordedStore()
+    let replay = counterStore()
+    var titles: [String] = []
+    let subscription = replay.select(\.title).subscribe { titles.append($0) }
+    try replay.importHistory(original.exportHistory())
+    #expect(replay.currentState == original.currentState)
+    #expect(replay.currentState == Counter(count: 1, title: "saved"))
+    #expect(replay.history == original.history)
+    #expect(titles == ["", "saved"])
+    replay.redo()
+    #expect(replay.currentState == Counter(count: 6, title: "saved"))
+    _ = subscription
+  }
+
+  @Test func roundTripOfALongHistoryKeepsSnapshotsForJumps() throws {
+    let original = counterStore()
+    for amount in 1...300 { original.dispatch(.add(amount)) }
+    original.jump(to: 150)
+    let calls = CallCounter()
+    let replay = counterStore(calls: calls)
+    try replay.importHistory(original.exportHistory())
+    #expect(replay.currentState == Counter(count: 150 * 151 / 2))
+    calls.count = 0
+    replay.jump(to: 299)
+    #expect(replay.currentState == Counter(count: 299 * 300 / 2))
+    #expect(calls.count < 64)
+  }
+
+  @Test func theFormatDescribesItself() throws {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(try exported().utf8)) as? [String: Any])
+    #expect(object["format"] as? String == "rill.history")
+    #expect(object["version"] as? Int == 1)
+    #expect(object["actionType"] as? String == "RillStoreTests.CounterAction")
+    #expect(object["position"] as? Int == 2)
+    let entries = try #require(object["entries"] as? [[String: Any]])
+    #expect(entries.count == 3)
+    #expect(entries.allSatisfy { $0["action"] != nil && $0["date"] is Double })
+  }
+
+  @Test func truncatedFile() throws {
+    let text = try exported()
+    let cut = String(text.prefix(text.count / 2))
+    #expect(importing(cut) == .truncated(atByte: cut.utf8.count))
+    #expect(importing(cut)?.description == "the history file is truncated: the JSON ends unfinished at byte \(cut.utf8.count)")
+  }
+
+  @Test func emptyFileIsTruncated() {
+    #expect(importing("") == .truncated(atByte: 0))
+  }
+
+  @Test func corruptFile() throws {
+    let text = try exported().replacingOccurrences(of: "\"position\"", with: "position")
+    let error = try #require(importing(text))
+    guard case .invalidJSON = error else {
+      Issue.record("expected invalidJSON, got \(error)")
+      return
+    }
+    #expect(error.description.hasPrefix("the history file is not valid JSON: Invalid value around character "))
+    #expect(!error.description.contains("\n"))
+  }
+
+  @Test func binaryGarbage() throws {
+    let error = try #require(importing(Data([0xFF, 0x00, 0x7B, 0x7D])))
+    guard case .invalidJSON = error else {
+      Issue.record("expected invalidJSON, got \(error)")
+      return
+    }
+  }
+
+  @Test func jsonThatIsNotAHistory() {
+    #expect(importing(#"{"name": "something else"}"#) == .wrongFormat(found: nil))
+    #expect(importing(#"[1, 2, 3]"#) == .wrongFormat(found: nil))
+    #expect(importing(#"{"format": "other.format", "version": 1}"#) == .wrongFormat(found: "other.format"))
+    #expect(
+      importing(#"{"format": "other.format"}"#)?.description
+        == #"not a Rill history file: format is "other.format", expected "rill.history""#)
+  }
+
+  @Test func unsupportedVersion() throws {
+    let text = try exported().replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7")
+    #expect(importing(text) == .unsupportedVersion(found: 7, supported: 1))
+    #expect(importing(text)?.description == "unsupported history version 7: this library reads version 1")
+  }
+
+  @Test func historyOfAnotherActionType() throws {
+    let other = Store(initialState: 0, reducer: Reducer<Int, OtherAction> { state, _ in state += 1 })
+    other.dispatch(OtherAction(name: "x"))
+    let error = importing(try other.exportHistory())
+    #expect(error == .actionTypeMismatch(expected: "RillStoreTests.CounterAction", found: "RillStoreTests.OtherAction"))
+    #expect(
+      error?.description
+        == "the history records actions of type RillStoreTests.OtherAction, but this store's actions are "
+        + "RillStoreTests.CounterAction")
+  }
+
+  @Test func entryWhoseActionDoesNotDecodeNamesItsIndex() throws {
+    let text = try exported().replacingOccurrences(of: "\"saved\"", with: "12")
+    let error = try #require(importing(text))
+    guard case .invalidEntry(let index, let path, _) = error else {
+      Issue.record("expected invalidEntry, got \(error)")
+      return
+    }
+    #expect(index == 1)
+    #expect(path == "action.rename._0")
+    #expect(error.description.hasPrefix("entry 1 is invalid at action.rename._0: expected String"))
+  }
+
+  @Test func entryWithAnUnknownActionCase() throws {
+    let text = try exported().replacingOccurrences(of: "\"increase\"", with: "\"explode\"")
+    let error = try #require(importing(text))
+    guard case .invalidEntry(index: 0, _, _) = error else {
+      Issue.record("expected invalidEntry at 0, got \(error)")
+      return
+    }
+  }
+
+  @Test func entryWithoutADate() throws {
+    let file = #"""
+      {"format": "rill.history", "version": 1, "actionType": "RillStoreTests.CounterAction", "position": 1,
+       "entries": [{"action": {"increase": {}}, "date": 1}, {"action": {"increase": {}}}]}
+      """#
+    #expect(importing(file) == .invalidEntry(index: 1, path: "date", reason: "missing"))
+    #expect(importing(file)?.description == "entry 1 is invalid at date: missing")
+  }
+
+  @Test func missingOrMistypedTopLevelFields() throws {
+    let header = #""format": "rill.history", "actionType": "RillStoreTests.CounterAction""#
+    #expect(importing(#"{"format": "rill.history"}"#) == .invalidField(name: "version", reason: "missing"))
+    #expect(importing(#"{\#(header), "version": 1, "entries": []}"#) == .invalidField(name: "position", reason: "missing"))
+    let mistyped = try #require(importing(#"{\#(header), "version": 1, "position": 0, "entries": {}}"#))
+    guard case .invalidField(name: "entries", _) = mistyped else {
+      Issue.record("expected invalidField(entries), got \(mistyped)")
+      return
+    }
+  }
+
+  @Test func positionOutOfRange() throws {
+    let text = try exported().replacingOccurrences(of: "\"position\" : 2", with: "\"position\" : 4")
+    #expect(importing(text) == .positionOutOfRange(position: 4, entryCount: 3))
+    #expect(importing(text)?.description == "the history's position 4 is out of range: it has 3 entries")
+  }
+
+  @Test func importFromASubscriberIsQueued() throws {
+    let data = try recordedStore().exportHistory()
+    let store = counterStore()
+    var counts: [Int] = []
+    let subscription = store.select(\.count).subscribe { count in
+      counts.append(count)
+      if count == 100 { try? store.importHistory(data) }
+    }
+    store.dispatch(.add(100))
+    #expect(counts == [0, 100, 1])
+    #expect(store.currentState == Counter(count: 1, title: "saved"))
+    _ = subscription
+  }
+}
+
+/// An action type of another app, whose history a counter store must refuse.
+struct OtherAction: Codable {
+  var name: String
+}
