@@ -54,4 +54,14 @@ import Testing
     for _ in 0..<sourceCount { decisions.append(state.received(isFirstFromSource: true, inPropagation: false)) }
     #expect(decisions == Array(repeating: .wait, count: sourceCount - 1) + [.emitNow])
   }
+
+  @Test func disconnectCancelsScheduledSettle() {
+    var state = CombineState(sourceCount: 1)
+    _ = state.connected()
+    let decision = state.received(isFirstFromSource: true, inPropagation: true)
+    state.disconnected()
+    let emits = state.settle()
+    #expect(decision == .settleLater)
+    #expect(!emits)
+  }
 }

@@ -63,4 +63,15 @@ import Testing
     #expect([withoutOther, withOther] == [.wait, .emitNow])
     #expect(state.primaryIsFresh == false)
   }
+
+  @Test func disconnectCancelsScheduledSettle() {
+    var state = WithLatestFromState()
+    state.receivedOther()
+    _ = state.connected()
+    let decision = state.receivedPrimary(inPropagation: true)
+    state.disconnected()
+    let emits = state.settle()
+    #expect(decision == .settleLater)
+    #expect(!emits)
+  }
 }

@@ -84,6 +84,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
       let sources = upstream
       upstream = []
       settleAction = nil
+      state.disconnected()
       for source in sources { source.cancel() }
     }
   }
@@ -101,7 +102,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
   }
 
   @inlinable func settle() {
-    if state.settle() && settleAction != nil { emit() }
+    if state.settle() { emit() }
   }
 
   /// Emits the latest pair; only called when the state says both sides have a value.
@@ -162,6 +163,12 @@ struct WithLatestFromState: Equatable {
     guard isScheduled else { return false }
     isScheduled = false
     return takeFresh()
+  }
+
+  /// The node disconnected: a settle already scheduled in this propagation must not emit.
+  @inlinable mutating func disconnected() {
+    isScheduled = false
+    primaryIsFresh = false
   }
 
   /// Whether a fresh primary value meets a value of `other`; either way the primary value is used up.

@@ -55,6 +55,7 @@ final class CombineConnection<each Source> {
       let sources = upstream
       upstream = []
       settleAction = nil
+      state.disconnected()
       for source in sources { source.cancel() }
     }
   }
@@ -81,7 +82,7 @@ final class CombineConnection<each Source> {
   }
 
   @inlinable func settle() {
-    if state.settle() && settleAction != nil { node.emit(values) }
+    if state.settle() { node.emit(values) }
   }
 
   /// The latest value of every source; only called once each has one.

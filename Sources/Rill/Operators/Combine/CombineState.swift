@@ -38,6 +38,11 @@ struct CombineState: Equatable {
     return .settleLater
   }
 
+  /// The node disconnected: a settle already scheduled in this propagation must not emit.
+  @inlinable mutating func disconnected() {
+    isScheduled = false
+  }
+
   /// The propagation's depth-first pass is over; returns whether to emit.
   @inlinable mutating func settle() -> Bool {
     guard isScheduled else { return false }
