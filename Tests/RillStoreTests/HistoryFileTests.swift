@@ -91,7 +91,9 @@ import Testing
     let text = try exported()
     let cut = String(text.prefix(text.count / 2))
     #expect(importing(cut) == .truncated(atByte: cut.utf8.count))
-    #expect(importing(cut)?.description == "the history file is truncated: the JSON ends unfinished at byte \(cut.utf8.count)")
+    #expect(
+      importing(cut)?.description
+        == "the history file is truncated: the JSON ends unfinished at byte \(cut.utf8.count)")
   }
 
   @Test func emptyFileIsTruncated() {
@@ -176,7 +178,8 @@ import Testing
   @Test func missingOrMistypedTopLevelFields() throws {
     let header = #""format": "rill.history", "actionType": "RillStoreTests.CounterAction""#
     #expect(importing(#"{"format": "rill.history"}"#) == .invalidField(name: "version", reason: "missing"))
-    #expect(importing(#"{\#(header), "version": 1, "entries": []}"#) == .invalidField(name: "position", reason: "missing"))
+    #expect(
+      importing(#"{\#(header), "version": 1, "entries": []}"#) == .invalidField(name: "position", reason: "missing"))
     let mistyped = try #require(importing(#"{\#(header), "version": 1, "position": 0, "entries": {}}"#))
     guard case .invalidField(name: "entries", _) = mistyped else {
       Issue.record("expected invalidField(entries), got \(mistyped)")
