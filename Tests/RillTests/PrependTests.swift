@@ -92,4 +92,13 @@ import Testing
     #expect(output == ["search ''", "search 'swift'"])
     _ = subscription
   }
+
+  @Test func docExampleContentsOf() {
+    var output: [Int] = []
+    let moves = Subject<Int>()
+    let subscription = moves.prepend(contentsOf: 1...3).subscribe { output.append($0) }
+    moves.send(4)
+    #expect(output == [1, 2, 3, 4])
+    _ = subscription
+  }
 }

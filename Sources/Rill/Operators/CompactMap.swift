@@ -1,7 +1,8 @@
 extension Signal {
   /// Transforms each value with `transform` and emits the results that are not `nil`.
   ///
-  /// Replays the last non-`nil` result, when the upstream replays.
+  /// Emits at once, in order; `transform` runs once per value for all subscribers. Replays the last
+  /// non-`nil` result, when this signal replays (nothing if every result so far was `nil`).
   ///
   /// ```swift
   /// let input = Subject<String>()

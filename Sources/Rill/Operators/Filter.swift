@@ -1,7 +1,8 @@
 extension Signal {
   /// Emits only the values that satisfy `isIncluded`.
   ///
-  /// Replays the last value that passed, when the upstream replays.
+  /// Emits each value that passes at once, in order; `isIncluded` runs once per value for all
+  /// subscribers. Replays the last value that passed, when this signal replays (nothing if none has).
   ///
   /// ```swift
   /// let numbers = Subject<Int>()

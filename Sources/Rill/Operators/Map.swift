@@ -1,8 +1,10 @@
 extension Signal {
   /// Transforms each value with `transform`.
   ///
-  /// Emits `transform(value)` for every value this signal emits, at once and in order. Replays
-  /// `transform` of the upstream's replayed value, and then the last value it emitted.
+  /// Emits `transform(value)` for every value this signal emits, at once and in order. `transform` runs
+  /// once per value, however many subscribers there are. When this signal replays, the first subscriber
+  /// gets `transform` of the replayed value and later subscribers get the last value emitted; a signal
+  /// derived from a `Subject` replays nothing.
   ///
   /// ```swift
   /// let credit = CurrentValueSubject(0)

@@ -1,9 +1,9 @@
 extension Signal {
   /// Gives each new subscriber `values` first, then whatever this signal emits.
   ///
-  /// The prefix is delivered to every subscriber, inside `subscribe`, followed by the upstream's
-  /// replayed value (if it replays) and then its later values. So `prepend` makes any signal replay:
-  /// a `Subject` with a prefix gives new subscribers the prefix.
+  /// Each new subscriber gets the whole prefix inside `subscribe`, then — when this signal replays —
+  /// its current value (the last value emitted), then every later value. So `prepend` makes any signal
+  /// replay: a `Subject` with a prefix gives each new subscriber the prefix.
   ///
   /// ```swift
   /// let query = Subject<String>()
@@ -11,6 +11,8 @@ extension Signal {
   /// let subscription = searches.subscribe { print("search '\($0)'") }   // prints "search ''"
   /// query.send("swift")                                                // prints "search 'swift'"
   /// ```
+  ///
+  /// - Complexity: O(prefix length) per new subscriber; O(1) per value.
   @inlinable
   public func prepend(_ values: Value...) -> Signal<Value> {
     prepend(contentsOf: values)
@@ -18,7 +20,15 @@ extension Signal {
 
   /// Gives each new subscriber the elements of `values` first, then whatever this signal emits.
   ///
-  /// See ``prepend(_:)``.
+  /// `values` is copied once, when `prepend(contentsOf:)` is called. See ``prepend(_:)``.
+  ///
+  /// ```swift
+  /// let moves = Subject<Int>()
+  /// let subscription = moves.prepend(contentsOf: 1...3).subscribe { print($0) }   // prints 1, 2, 3
+  /// moves.send(4)                                                                 // prints 4
+  /// ```
+  ///
+  /// - Complexity: O(prefix length) per new subscriber; O(1) per value.
   @inlinable
   public func prepend<Prefix: Sequence<Value>>(contentsOf values: Prefix) -> Signal<Value> {
     PrependSignal(self, prefix: ContiguousArray(values))

@@ -2,7 +2,8 @@ extension Signal {
   /// Emits a value only when it differs from the last value emitted, as decided by `isDuplicate`.
   ///
   /// The first value always passes. Comparison is with the last value *emitted*, so a run of
-  /// duplicates yields one value. Replays the last value emitted, when the upstream replays.
+  /// duplicates yields one value. All subscribers share the last value, which is forgotten when the
+  /// last subscriber leaves. Replays the last value emitted, when this signal replays.
   ///
   /// ```swift
   /// let names = Subject<String>()
@@ -25,6 +26,9 @@ extension Signal {
 
 extension Signal where Value: Equatable {
   /// Emits a value only when it is not equal to the last value emitted.
+  ///
+  /// The first value always passes. Replays the last value emitted, when this signal replays. See
+  /// ``removeDuplicates(by:)``.
   ///
   /// ```swift
   /// let credit = Subject<Int>()

@@ -2,8 +2,9 @@ extension Signal {
   /// Emits a running result: `nextPartialResult` applied to the previous result and each value,
   /// starting from `initialResult`.
   ///
-  /// The accumulation starts afresh each time the signal gets its first subscriber (it lives in the
-  /// connection), and all subscribers share it. Replays the last result, when the upstream replays.
+  /// Emits one result per value, at once. A replayed value is accumulated too. The accumulation starts
+  /// afresh from `initialResult` each time the signal gets its first subscriber (it lives in the
+  /// connection), and all subscribers share it. Replays the last result, when this signal replays.
   ///
   /// ```swift
   /// let clicks = Subject<Void>()

@@ -11,6 +11,7 @@ extension Signal {
   /// for n in 1...4 { numbers.send(n) }   // prints 3, 4
   /// ```
   ///
+  /// - Complexity: O(1) per value.
   /// - Precondition: `count >= 0`.
   @inlinable
   public func skip(_ count: Int) -> Signal<Value> {

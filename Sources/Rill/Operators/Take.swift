@@ -2,8 +2,10 @@ extension Signal {
   /// Emits the first `count` values, then ends its own upstream subscription.
   ///
   /// Counting starts when the signal gets its first subscriber (a replayed value counts); all
-  /// subscribers share the count. After the last value the upstream is released at once; the signal
-  /// then emits nothing more, though it still replays its last value when the upstream replays.
+  /// subscribers share the count. After the last value the upstream subscription ends at once (inside
+  /// `subscribe` for `take(1)` of a replaying signal; `take(0)` never subscribes). The signal then emits
+  /// nothing more, though it still replays its last value when this signal replays. Once every
+  /// subscriber has left, the next one starts a new count.
   ///
   /// ```swift
   /// let numbers = Subject<Int>()
@@ -12,6 +14,7 @@ extension Signal {
   /// for n in 1...4 { numbers.send(n) }   // prints 1, 2
   /// ```
   ///
+  /// - Complexity: O(1) per value.
   /// - Precondition: `count >= 0`.
   @inlinable
   public func take(_ count: Int) -> Signal<Value> {

@@ -7,7 +7,9 @@
 /// sources have settled. In a diamond — `a` and `b` both derived from `s` — each `s.send(x)` yields
 /// exactly one tuple `(f(x), g(x))`, never a mix of old and new.
 ///
-/// It replays its last tuple once every source has a value, when any source replays.
+/// When every source replays, it emits once inside `subscribe`, with their current values. When any
+/// source replays, it replays its last tuple to later subscribers. Once every subscriber has left,
+/// the next one starts afresh: the latest values are forgotten.
 ///
 /// ```swift
 /// let credit = CurrentValueSubject(0)
