@@ -137,6 +137,17 @@ import Testing
     _ = subscription
   }
 
+  @Test func innerDerivedFromOuterEmitsOncePerSwitch() {
+    let selected = CurrentValueSubject(1)
+    var log: [String] = []
+    let messages = selected.flatMapLatest { first in selected.map { "\(first)-\($0)" } }
+    let subscription = messages.subscribe { log.append($0) }
+    selected.value = 2
+    selected.value = 3
+    #expect(log == ["1-1", "2-2", "3-3"])
+    _ = subscription
+  }
+
   @Test func docExample() {
     var output: [String] = []
     let selectedRoom = CurrentValueSubject("lobby")

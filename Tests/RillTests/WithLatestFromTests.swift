@@ -92,6 +92,16 @@ import Testing
     _ = (warmUp, subscription)
   }
 
+  @Test func pairsSignalWithItselfWithoutGlitch() {
+    let source = CurrentValueSubject(0)
+    var log: [String] = []
+    let subscription = source.withLatestFrom(source).subscribe { log.append("\($0)\($1)") }
+    source.value = 1
+    source.value = 2
+    #expect(log == ["00", "11", "22"])
+    _ = subscription
+  }
+
   @Test func disconnectsFromBothWhenLastSubscriberCancels() {
     let clicks = Subject<Int>()
     let mode = Subject<String>()
