@@ -5,7 +5,7 @@ import Testing
 /// Rule 9 for every operator: once a pipeline is connected and warm, a `send` through it allocates nothing.
 @Suite struct OperatorCostTests {
   enum Pipeline: String, CaseIterable {
-    case compactMap, scan, removeDuplicates, removeDuplicatesBy, skip, take, prepend
+    case compactMap, scan, removeDuplicates, removeDuplicatesBy, skip, take, prepend, pairwise
     case withLatestFrom, withLatestFromDiamond, flatMapLatest, merge, mergeDiamond
     case combineDiamond, combineFiveMixedTypes
 
@@ -18,6 +18,7 @@ import Testing
       case .skip: source.skip(3)
       case .take: source.take(1_000_000)
       case .prepend: source.prepend(1, 2)
+      case .pairwise: source.pairwise().map { $0 &+ $1 }
       case .withLatestFrom: source.withLatestFrom(CurrentValueSubject(1), &+)
       case .withLatestFromDiamond: source.withLatestFrom(source.map { $0 &+ 1 }, &+)
       case .flatMapLatest: CurrentValueSubject(0).flatMapLatest { _ in source.map { $0 &+ 1 } }

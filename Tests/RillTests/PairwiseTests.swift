@@ -1,0 +1,84 @@
+@testable import Rill
+import Testing
+
+@Suite struct PairwiseTests {
+  @Test(arguments: [
+    ([1, 2, 3, 4], ["1 2", "2 3", "3 4"]),
+    ([7], []),
+    ([5, 5], ["5 5"]),
+  ])
+  func emitsEachValueWithThePreviousOne(inputs: [Int], expected: [String]) {
+    let numbers = Subject<Int>()
+    var log: [String] = []
+    let subscription = numbers.pairwise().subscribe { log.append("\($0) \($1)") }
+    for n in inputs { numbers.send(n) }
+    #expect(log == expected)
+    _ = subscription
+  }
+
+  @Test func replayedValueIsFirstAndLastPairReplays() {
+    let credit = CurrentValueSubject(0)
+    let changes = credit.pairwise()
+    var log: [String] = []
+    let a = changes.subscribe { log.append("a \($0)>\($1)") }
+    credit.value = 5
+    let b = changes.subscribe { log.append("b \($0)>\($1)") }
+    credit.value = 10
+    #expect(log == ["a 0>5", "b 0>5", "a 5>10", "b 5>10"])
+    _ = (a, b)
+  }
+
+  @Test func replaysNothingFromSubject() {
+    let numbers = Subject<Int>()
+    let pairs = numbers.pairwise()
+    var log: [String] = []
+    let a = pairs.subscribe { log.append("a \($0)>\($1)") }
+    numbers.send(1)
+    numbers.send(2)
+    let b = pairs.subscribe { log.append("b \($0)>\($1)") }
+    numbers.send(3)
+    #expect(log == ["a 1>2", "a 2>3", "b 2>3"])
+    _ = (a, b)
+  }
+
+  @Test func forgetsPreviousValueAfterLastSubscriberLeaves() {
+    let numbers = Subject<Int>()
+    let pairs = numbers.pairwise()
+    var log: [String] = []
+    let a = pairs.subscribe { log.append("a \($0)>\($1)") }
+    numbers.send(1)
+    a.cancel()
+    let b = pairs.subscribe { log.append("b \($0)>\($1)") }
+    numbers.send(2)
+    numbers.send(3)
+    #expect(log == ["b 2>3"])
+    _ = b
+  }
+
+  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
+    let numbers = Subject<Int>()
+    var pairs: Signal<(Int, Int)>? = numbers.pairwise()
+    weak let node = pairs
+    let subscription = pairs?.subscribe { _ in }
+    numbers.send(1)
+    pairs = nil
+    #expect(node != nil)
+    subscription?.cancel()
+    #expect(node == nil)
+  }
+
+  @Test func stateReturnsPairOnlyFromSecondValue() {
+    var state = PairwiseState<String>()
+    let results = ["a", "b", "c"].map { state.receive($0).map { "\($0)\($1)" } }
+    #expect(results == [nil, "ab", "bc"])
+  }
+
+  @Test func docExample() {
+    var output: [String] = []
+    let credit = CurrentValueSubject(0)
+    let subscription = credit.pairwise().subscribe { output.append("\($0) → \($1)") }
+    credit.value = 5; credit.value = 10
+    #expect(output == ["0 → 5", "5 → 10"])
+    _ = subscription
+  }
+}
