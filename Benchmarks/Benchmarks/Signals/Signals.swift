@@ -1,0 +1,204 @@
+// Delivery cost: sending values through subjects, operator chains and joins.
+//
+// Each workload runs for Rill, the hand-written limit (closures in a ContiguousArray called in a loop) and
+// OpenCombine where it has the operation (0.14.0 has no combineLatest, so combine2 and diamond have no
+// OpenCombine column). Every subscriber adds what it receives into one `sink`; one iteration sends 1,000 values.
+
+import Benchmark
+import BenchmarkSupport
+import OpenCombine
+import Rill
+
+/// The suite, as the benchmark plugin's generated entry point expects it.
+let benchmarks: @Sendable () -> Void = {
+  for subscribers in [1, 10, 100] {
+    send(subscribers: subscribers)
+  }
+  chain3()
+  combine2()
+  diamond()
+}
+
+/// send_<n>sub: one subject, `n` subscribers, send 0..<1000.
+func send(subscribers: Int) {
+  let name = "send_\(subscribers)sub"
+
+  workload(name, .rill) { benchmark in
+    var sink = 0
+    let subject = Rill.Subject<Int>()
+    let subscriptions = (0..<subscribers).map { _ in subject.subscribe { sink &+= $0 } }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      subject.send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscriptions)
+  }
+
+  workload(name, .baseline) { benchmark in
+    var sink = 0
+    var observers = ContiguousArray<(Int) -> Void>()
+    for _ in 0..<subscribers {
+      observers.append { sink &+= $0 }
+    }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      for observer in observers {
+        observer(value)
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload(name, .openCombine) { benchmark in
+    var sink = 0
+    let subject = PassthroughSubject<Int, Never>()
+    let cancellables = (0..<subscribers).map { _ in subject.sink { sink &+= $0 } }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      subject.send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(cancellables)
+  }
+}
+
+/// chain3: subject → map(+1) → filter(even) → map(×2) → one subscriber. The limit is one fused closure.
+func chain3() {
+  workload("chain3", .rill) { benchmark in
+    var sink = 0
+    let subject = Rill.Subject<Int>()
+    let subscription =
+      subject
+      .map { $0 &+ 1 }
+      .filter { $0.isMultiple(of: 2) }
+      .map { $0 &* 2 }
+      .subscribe { sink &+= $0 }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      subject.send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscription)
+  }
+
+  workload("chain3", .baseline) { benchmark in
+    var sink = 0
+    let observers: ContiguousArray<(Int) -> Void> = [
+      { value in
+        let incremented = value &+ 1
+        if incremented.isMultiple(of: 2) { sink &+= incremented &* 2 }
+      }
+    ]
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      for observer in observers {
+        observer(value)
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload("chain3", .openCombine) { benchmark in
+    var sink = 0
+    let subject = PassthroughSubject<Int, Never>()
+    let cancellable =
+      subject
+      .map { $0 &+ 1 }
+      .filter { $0.isMultiple(of: 2) }
+      .map { $0 &* 2 }
+      .sink { sink &+= $0 }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      subject.send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(cancellable)
+  }
+}
+
+/// combine2: combine(a, b) with one subscriber; sends alternate between a and b (both hold a value already).
+func combine2() {
+  workload("combine2", .rill) { benchmark in
+    var sink = 0
+    let a = Rill.Subject<Int>()
+    let b = Rill.Subject<Int>()
+    let subscription = combine(a, b).subscribe { sink &+= $0.0 &+ $0.1 }
+    a.send(0)
+    b.send(0)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      if value.isMultiple(of: 2) { a.send(value) } else { b.send(value) }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscription)
+  }
+
+  // The limit: each source's observer records the latest value and calls the join's observers.
+  workload("combine2", .baseline) { benchmark in
+    var sink = 0
+    var latestA = 0
+    var latestB = 0
+    let joined: ContiguousArray<((Int, Int)) -> Void> = [{ sink &+= $0.0 &+ $0.1 }]
+    let observersOfA: ContiguousArray<(Int) -> Void> = [
+      { value in
+        latestA = value
+        for observer in joined { observer((latestA, latestB)) }
+      }
+    ]
+    let observersOfB: ContiguousArray<(Int) -> Void> = [
+      { value in
+        latestB = value
+        for observer in joined { observer((latestA, latestB)) }
+      }
+    ]
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      for observer in value.isMultiple(of: 2) ? observersOfA : observersOfB {
+        observer(value)
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+}
+
+/// diamond: s → map(+1) and s → map(×2), combined, one subscriber; one tuple per send (glitch-free). The limit
+/// is one fused closure.
+func diamond() {
+  workload("diamond", .rill) { benchmark in
+    var sink = 0
+    let source = Rill.Subject<Int>()
+    let incremented = source.map { $0 &+ 1 }
+    let doubled = source.map { $0 &* 2 }
+    let subscription = combine(incremented, doubled).subscribe { sink &+= $0.0 &+ $0.1 }
+    source.send(0)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      source.send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscription)
+  }
+
+  workload("diamond", .baseline) { benchmark in
+    var sink = 0
+    let observers: ContiguousArray<(Int) -> Void> = [{ sink &+= ($0 &+ 1) &+ ($0 &* 2) }]
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      for observer in observers {
+        observer(value)
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+}

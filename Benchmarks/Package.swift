@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Rill's benchmarks, a package of their own so that the library keeps no dependencies. Every workload runs
+// three ways side by side: Rill, the hand-written limit (a ContiguousArray of closures called in a loop) and
+// OpenCombine where it has the operation. Run everything with `swift package benchmark`; turn one run into a
+// markdown table with `./compare.sh`.
+
+let upcomingFeatures: [String] = [
+  "ExistentialAny",  // SE-0335
+  "MemberImportVisibility",  // SE-0444
+  "InternalImportsByDefault",  // SE-0409
+]
+let swiftSettings: [SwiftSetting] = upcomingFeatures.map { .enableUpcomingFeature($0) }
+
+let package = Package(
+  name: "RillBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    // MallocInterposer gives the malloc counts; naming the trait turns off the package's other default trait
+    // (RuntimeInterposer, whose package is not needed here).
+    .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(name: "Rill", path: ".."),
+  ],
+  targets: [
+    // What every suite shares: the metrics, the naming scheme compare.sh reads, a seeded shuffle.
+    .target(
+      name: "BenchmarkSupport",
+      dependencies: [.product(name: "Benchmark", package: "benchmark")],
+      path: "Support",
+      swiftSettings: swiftSettings
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+// One executable per suite, in Benchmarks/<Suite>/<Suite>.swift, discovered by the benchmark plugin.
+let suites: [(name: String, dependencies: [Target.Dependency])] = [
+  ("Signals", [.product(name: "Rill", package: "Rill")]),
+  ("Subscriptions", [.product(name: "Rill", package: "Rill")]),
+  ("Store", [.product(name: "RillStore", package: "Rill")]),
+]
+for suite in suites {
+  package.targets.append(
+    .executableTarget(
+      name: suite.name,
+      dependencies: suite.dependencies + [
+        "BenchmarkSupport",
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ],
+      path: "Benchmarks/\(suite.name)",
+      swiftSettings: swiftSettings,
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  )
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Turns one benchmark run into a markdown table: per workload the median time per operation for each library,
+# Rill ÷ baseline, OpenCombine ÷ Rill, and mallocs per operation.
+#
+#   ./compare.sh                    run every suite once (release build), then print the table
+#   ./compare.sh --filter 'send.*'  the same for the benchmarks whose names match (passed to the plugin)
+#   ./compare.sh RUN.jmh.json       print the table of an earlier run, exported with `--format jmh`
+#
+# Conventions it reads (see Support/Workload.swift): a benchmark is named "<workload>/<library>"; one iteration
+# runs 1,000 operations, except cancel_10k_*, where one iteration is one operation (cancelling 10,000
+# subscribers). send_<n>sub also gets a row per delivery (time ÷ n).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if [[ $# -eq 1 && -f "$1" ]]; then
+  run="$1"
+  date="$(date -u -r "$run" '+%Y-%m-%d %H:%M UTC')"
+else
+  out="$(mktemp -d)"
+  swift package --allow-writing-to-directory "$out" benchmark --format jmh --path "$out" --no-progress "$@" >&2
+  run="$out/Current_run.jmh.json"
+  date="$(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "raw results: $run" >&2
+fi
+
+machine="$(uname -m), $(nproc) cores, $(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*')"
+
+python3 - "$run" "$machine" "$date" <<'PYTHON'
+import json
+import re
+import sys
+
+run, machine, date = sys.argv[1:4]
+libraries = ["baseline", "Rill", "OpenCombine"]
+
+# workload -> library -> (median seconds per operation, median mallocs per operation)
+results = {}
+order = []
+for element in json.load(open(run)):
+    name = element["benchmark"].split(".", 3)[3]
+    workload, library = name.rsplit("/", 1)
+    operations = 1 if workload.startswith("cancel_10k") else 1_000
+    metrics = element["secondaryMetrics"]
+    wall = metrics["Time (wall clock)"]
+    assert wall["scoreUnit"] == "μs", wall["scoreUnit"]
+    seconds = wall["scorePercentiles"]["50.0"] * 1e-6 / operations
+    mallocs = metrics["Malloc (total)"]["scorePercentiles"]["50.0"] / operations
+    if workload not in results:
+        results[workload] = {}
+        order.append(workload)
+    results[workload][library] = (seconds, mallocs)
+
+def rank(workload):
+    names = ["send_", "chain3", "combine2", "diamond", "churn", "cancel_10k", "store_dispatch"]
+    prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
+    number = re.search(r"\d+", workload)
+    return (prefix, int(number.group()) if number else 0, workload)
+
+rows = []
+for workload in sorted(order, key=rank):
+    rows.append((workload, results[workload], 1))
+    match = re.fullmatch(r"send_(\d+)sub", workload)
+    if match and int(match.group(1)) > 1:
+        rows.append((f"{workload} per delivery", results[workload], int(match.group(1))))
+
+def time(seconds):
+    for unit, scale in (("ns", 1e9), ("µs", 1e6), ("ms", 1e3)):
+        if seconds * scale < 10_000 or unit == "ms":
+            value = seconds * scale
+            return f"{value:.1f} {unit}" if value < 100 else f"{value:.0f} {unit}"
+
+def ratio(numerator, denominator):
+    if numerator is None or denominator is None or denominator == 0:
+        return "—"
+    return f"{numerator / denominator:.2f}×"
+
+def count(mallocs):
+    return "—" if mallocs is None else (f"{mallocs:.0f}" if mallocs == int(mallocs) else f"{mallocs:.3g}")
+
+print(f"Machine: {machine}. Run: {date}. Median of each benchmark's iterations; time per operation.")
+print()
+print("| workload | baseline | Rill | OpenCombine | Rill ÷ baseline | OpenCombine ÷ Rill "
+      "| mallocs/op baseline · Rill · OpenCombine |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for label, measured, divisor in rows:
+    times = {lib: measured[lib][0] / divisor if lib in measured else None for lib in libraries}
+    mallocs = {lib: measured[lib][1] if lib in measured else None for lib in libraries}
+    cells = [time(times[lib]) if times[lib] is not None else "—" for lib in libraries]
+    malloc_cells = " · ".join(count(mallocs[lib]) for lib in libraries)
+    if divisor > 1:
+        malloc_cells = ""
+    print(f"| {label} | {' | '.join(cells)} | {ratio(times['Rill'], times['baseline'])} "
+          f"| {ratio(times['OpenCombine'], times['Rill'])} | {malloc_cells} |")
+PYTHON
