@@ -40,7 +40,8 @@ struct UsageError: Error, Equatable {
 /// Parses the arguments after the program name. Hand-written: no package dependencies.
 ///
 /// Options take their value as the next argument or after `=` (`--clicks 3`, `--clicks=3`); a repeated
-/// option keeps its last value. `--help` anywhere wins over everything else except a bad subcommand.
+/// option keeps its last value. `-h` or `--help` anywhere after a subcommand shows its help, whatever
+/// else is there.
 enum ArgumentParser {
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     guard let first = arguments.first else { return .home }
@@ -91,14 +92,14 @@ private struct Options {
   var help = false
 
   mutating func parse(_ arguments: [String]) throws(UsageError) {
+    if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
+      help = true
+      return
+    }
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if argument == "-h" || argument == "--help" {
-        help = true
-        continue
-      }
       guard argument.hasPrefix("-") && argument != "-" else {
         guard takesFile && file == nil else { throw error("unexpected argument '\(argument)'") }
         file = argument

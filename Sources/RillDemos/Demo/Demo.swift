@@ -56,6 +56,7 @@ public enum DemoCommand<Action> {
 }
 
 extension DemoCommand: Equatable where Action: Equatable {}
+extension DemoCommand: Sendable where Action: Sendable {}
 
 /// How a line of standard input reads.
 public enum ScriptLine<Action> {
@@ -68,6 +69,7 @@ public enum ScriptLine<Action> {
 }
 
 extension ScriptLine: Equatable where Action: Equatable {}
+extension ScriptLine: Sendable where Action: Sendable {}
 
 extension Demo {
   /// Every command word on standard input, for messages: `"add, +, undo, redo or quit"`.

@@ -44,9 +44,17 @@ public enum RawMode {
     }
     RestoreState.arm(input: input.descriptor, saved: saved, output: output.descriptor, end: ANSI.screenEnd)
     let previousHandlers = restoredSignals.map { signal($0, restoreAndReraise) }
+    // A process can start with these signals blocked (Foundation's `Process` launches children with
+    // its thread's mask); they would then never end it. Unblock them while the screen is up.
+    var handled = sigset_t()
+    var previousMask = sigset_t()
+    sigemptyset(&handled)
+    for number in restoredSignals { sigaddset(&handled, number) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, &previousMask)
     defer {
       RestoreState.restore()
       for (number, handler) in zip(restoredSignals, previousHandlers) { signal(number, handler) }
+      pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     }
     // TCSANOW, not TCSAFLUSH: keys typed before the screen came up are kept, not thrown away.
     guard tcsetattr(input.descriptor, TCSANOW, &raw) == 0 else { throw Failure(code: errno) }

@@ -1,0 +1,33 @@
+import RillDemos
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite struct TerminalIOTests {
+  @Test func writesAndReadsThroughAPipeUntilItsEnd() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let reader = FileStream(descriptor: ends[0])
+    let writer = FileStream(descriptor: ends[1])
+    writer.write("Credit: 5 [gray]  Status: 不合格\n")
+    close(ends[1])
+    var received: [UInt8] = []
+    while let bytes = reader.read() { received += bytes }
+    close(ends[0])
+    #expect(String(decoding: received, as: UTF8.self) == "Credit: 5 [gray]  Status: 不合格\n")
+  }
+
+  @Test func aPipeIsNotATerminal() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]); close(ends[1]) }
+    #expect(!FileStream(descriptor: ends[0]).isTerminal)
+  }
+
+  @Test func aPseudoTerminalIsATerminal() throws {
+    let terminal = try RawModeTests.PseudoTerminal()
+    #expect(FileStream(descriptor: terminal.slave).isTerminal)
+  }
+}
