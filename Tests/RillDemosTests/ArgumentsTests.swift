@@ -15,8 +15,10 @@ import Testing
     (["credit", "--clicks", "3"], .credit(DemoOptions(repeatCount: 3), language: .en)),
     (["credit", "--clicks=0", "--lang", "zh"], .credit(DemoOptions(repeatCount: 0), language: .zh)),
     (["credit", "--clicks", "3", "--clicks", "4"], .credit(DemoOptions(repeatCount: 4), language: .en)),
-    (["credit", "--record", "s.json", "--no-color"],
-     .credit(DemoOptions(recordPath: "s.json", noColor: true), language: .en)),
+    (
+      ["credit", "--record", "s.json", "--no-color"],
+      .credit(DemoOptions(recordPath: "s.json", noColor: true), language: .en)
+    ),
     (["credit", "--clicks", "x", "--help"], .help(.credit)),
     (["counter", "--increments", "2"], .counter(DemoOptions(repeatCount: 2))),
     (["counter", "-h"], .help(.counter)),
@@ -32,20 +34,32 @@ import Testing
     (["--colour"], UsageError(message: "unknown option '--colour'", topic: .rill)),
     (["help", "chess"], UsageError(message: "unknown command 'chess'", topic: .rill)),
     (["credit", "--clicks"], UsageError(message: "--clicks needs a value", topic: .credit)),
-    (["credit", "--clicks", "-1"], UsageError(message: "--clicks needs a whole number, 0 or more (got '-1')", topic: .credit)),
-    (["credit", "--clicks", "x"], UsageError(message: "--clicks needs a whole number, 0 or more (got 'x')", topic: .credit)),
+    (
+      ["credit", "--clicks", "-1"],
+      UsageError(message: "--clicks needs a whole number, 0 or more (got '-1')", topic: .credit)
+    ),
+    (
+      ["credit", "--clicks", "x"],
+      UsageError(message: "--clicks needs a whole number, 0 or more (got 'x')", topic: .credit)
+    ),
     (["credit", "--lang", "fr"], UsageError(message: "--lang must be en or zh (got 'fr')", topic: .credit)),
-    (["credit", "--increments", "2"],
-     UsageError(message: "unknown option '--increments' for 'rill credit'", topic: .credit)),
+    (
+      ["credit", "--increments", "2"],
+      UsageError(message: "unknown option '--increments' for 'rill credit'", topic: .credit)
+    ),
     (["credit", "extra"], UsageError(message: "unexpected argument 'extra'", topic: .credit)),
     (["credit", "--record="], UsageError(message: "--record needs a file name", topic: .credit)),
     (["counter", "--lang", "zh"], UsageError(message: "unknown option '--lang' for 'rill counter'", topic: .counter)),
-    (["counter", "--no-color=yes"],
-     UsageError(message: "unknown option '--no-color=yes' for 'rill counter'", topic: .counter)),
+    (
+      ["counter", "--no-color=yes"],
+      UsageError(message: "unknown option '--no-color=yes' for 'rill counter'", topic: .counter)
+    ),
     (["replay"], UsageError(message: "replay needs a FILE", topic: .replay)),
     (["replay", "a.json", "b.json"], UsageError(message: "unexpected argument 'b.json'", topic: .replay)),
-    (["replay", "a.json", "--record", "b.json"],
-     UsageError(message: "unknown option '--record' for 'rill replay'", topic: .replay)),
+    (
+      ["replay", "a.json", "--record", "b.json"],
+      UsageError(message: "unknown option '--record' for 'rill replay'", topic: .replay)
+    ),
   ])
   func rejects(arguments: [String], expected: UsageError) {
     #expect(throws: expected) { try ArgumentParser.parse(arguments) }

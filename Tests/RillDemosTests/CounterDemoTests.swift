@@ -11,7 +11,8 @@ import Testing
     session.perform(.dispatch(.decrement))
     session.perform(.dispatch(.decrement))
     session.perform(.undo)
-    #expect(lines == ["Counter: 0", "Counter: 1", "Counter: 2", "Counter: 1", "Counter: 0", "Counter: -1", "Counter: 0"])
+    #expect(
+      lines == ["Counter: 0", "Counter: 1", "Counter: 2", "Counter: 1", "Counter: 0", "Counter: -1", "Counter: 0"])
     rendering.cancel()
   }
 
@@ -28,9 +29,10 @@ import Testing
 
   @Test func wordsAndKeys() {
     let demo = CounterDemo()
-    #expect(["increment", "+", "decrement", "-", "add"].map(demo.action(forWord:)) == [
-      .increment, .increment, .decrement, .decrement, nil,
-    ])
+    #expect(
+      ["increment", "+", "decrement", "-", "add"].map(demo.action(forWord:)) == [
+        .increment, .increment, .decrement, .decrement, nil,
+      ])
     let keys: [Key] = [.character("+"), .up, .character("-"), .down, .character(" ")]
     #expect(keys.map(demo.action(for:)) == [.increment, .increment, .decrement, .decrement, nil])
   }

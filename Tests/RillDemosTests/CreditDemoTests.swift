@@ -25,16 +25,18 @@ import Testing
     recorder.session.repeatAction(times: 15)
     #expect(recorder.lines.count == 16)
     #expect(recorder.lines[1] == "Credit: 5 [gray]  Status: fail")
-    #expect(recorder.lines[5...7] == [
-      "Credit: 25 [gray]  Status: fail",
-      "Credit: 30 [purple]  Status: fail",
-      "Credit: 35 [purple]  Status: fail",
-    ])
-    #expect(recorder.lines[13...15] == [
-      "Credit: 65 [purple]  Status: fail",
-      "Credit: 70 [red]  Status: pass",
-      "Credit: 75 [red]  Status: pass",
-    ])
+    #expect(
+      recorder.lines[5...7] == [
+        "Credit: 25 [gray]  Status: fail",
+        "Credit: 30 [purple]  Status: fail",
+        "Credit: 35 [purple]  Status: fail",
+      ])
+    #expect(
+      recorder.lines[13...15] == [
+        "Credit: 65 [purple]  Status: fail",
+        "Credit: 70 [red]  Status: pass",
+        "Credit: 75 [red]  Status: pass",
+      ])
   }
 
   @Test func theViewIsNeverMixedAcrossAColourChange() {
@@ -54,12 +56,13 @@ import Testing
     recorder.session.perform(.dispatch(.click))
     recorder.session.perform(.undo)
     recorder.session.perform(.redo)
-    #expect(recorder.lines == [
-      "Credit: 0 [gray]  Status: not set",
-      "Credit: 5 [gray]  Status: fail",
-      "Credit: 0 [gray]  Status: not set",
-      "Credit: 5 [gray]  Status: fail",
-    ])
+    #expect(
+      recorder.lines == [
+        "Credit: 0 [gray]  Status: not set",
+        "Credit: 5 [gray]  Status: fail",
+        "Credit: 0 [gray]  Status: not set",
+        "Credit: 5 [gray]  Status: fail",
+      ])
   }
 
   @Test func undoOrRedoWithNothingToDoRendersNothing() {

@@ -16,12 +16,13 @@ import Testing
     screen.hide()
     _ = screen.handle(.character("+"))
     #expect(results == [true, true, true, true])
-    #expect(valueRows(frames) == [
-      "  Credit: 0 [gray]   Status: not set",
-      "  Credit: 5 [gray]   Status: fail",
-      "  Credit: 10 [gray]   Status: fail",
-      "  Credit: 5 [gray]   Status: fail",
-    ])
+    #expect(
+      valueRows(frames) == [
+        "  Credit: 0 [gray]   Status: not set",
+        "  Credit: 5 [gray]   Status: fail",
+        "  Credit: 10 [gray]   Status: fail",
+        "  Credit: 5 [gray]   Status: fail",
+      ])
     #expect(screen.session.store.currentState == CreditState(credit: 10))
   }
 
@@ -52,15 +53,17 @@ import Testing
     screen.hide()
     #expect(results == [true, true, true, true, true, true, false])
     let summary = frames.map { frame in
-      frame.split(separator: "\n").filter { $0.contains("Counter: ") || $0.hasPrefix("Replay") }.joined(separator: " | ")
+      frame.split(separator: "\n").filter { $0.contains("Counter: ") || $0.hasPrefix("Replay") }.joined(
+        separator: " | ")
     }
-    #expect(summary == [
-      "  Counter: 0 | Replay: step 0 of 2",
-      "  Counter: 1 | Replay: step 1 of 2",
-      "  Counter: 2 | Replay: step 2 of 2",
-      "  Counter: 1 | Replay: step 1 of 2",
-      "  Counter: 0 | Replay: step 0 of 2",
-      "  Counter: 2 | Replay: step 2 of 2",
-    ])
+    #expect(
+      summary == [
+        "  Counter: 0 | Replay: step 0 of 2",
+        "  Counter: 1 | Replay: step 1 of 2",
+        "  Counter: 2 | Replay: step 2 of 2",
+        "  Counter: 1 | Replay: step 1 of 2",
+        "  Counter: 0 | Replay: step 0 of 2",
+        "  Counter: 2 | Replay: step 2 of 2",
+      ])
   }
 }

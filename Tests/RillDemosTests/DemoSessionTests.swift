@@ -9,12 +9,13 @@ import Testing
     var unknown: [String] = []
     let rendering = session.renderLines(palette: .plain) { lines.append($0) }
     session.run(lines: ["add", "", "fly", "+", "undo", "quit", "add"]) { unknown.append($0) }
-    #expect(lines == [
-      "Credit: 0 [gray]  Status: not set",
-      "Credit: 5 [gray]  Status: fail",
-      "Credit: 10 [gray]  Status: fail",
-      "Credit: 5 [gray]  Status: fail",
-    ])
+    #expect(
+      lines == [
+        "Credit: 0 [gray]  Status: not set",
+        "Credit: 5 [gray]  Status: fail",
+        "Credit: 10 [gray]  Status: fail",
+        "Credit: 5 [gray]  Status: fail",
+      ])
     #expect(unknown == ["unknown command 'fly' (expected add, +, undo, redo or quit)"])
     rendering.cancel()
   }

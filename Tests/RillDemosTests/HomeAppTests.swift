@@ -18,15 +18,16 @@ import Testing
     }
     app.hide()
     #expect(routes == [[], ["counter"], [], ["credit"], []])
-    #expect(titles(frames) == [
-      "Rill: reactive pipelines on a store",
-      "Rill: reactive pipelines on a store",
-      "Counter",
-      "Counter",
-      "Rill: reactive pipelines on a store",
-      "Student credit: each click adds 5",
-      "Rill: reactive pipelines on a store",
-    ])
+    #expect(
+      titles(frames) == [
+        "Rill: reactive pipelines on a store",
+        "Rill: reactive pipelines on a store",
+        "Counter",
+        "Counter",
+        "Rill: reactive pipelines on a store",
+        "Student credit: each click adds 5",
+        "Rill: reactive pipelines on a store",
+      ])
     following.cancel()
   }
 

@@ -31,6 +31,7 @@ import Testing
   @Test func theMenuMarksTheSelectedEntry() {
     let lines = HomeMenu.screen(selection: 1, palette: .plain)
     #expect(lines.filter { $0.hasPrefix("> ") } == ["> 2. Counter: + and -"])
-    #expect(HomeMenu.screen(selection: 0, palette: .ansi)[2] == "> \u{1B}[7m1. Student credit: each click adds 5\u{1B}[0m")
+    #expect(
+      HomeMenu.screen(selection: 0, palette: .ansi)[2] == "> \u{1B}[7m1. Student credit: each click adds 5\u{1B}[0m")
   }
 }

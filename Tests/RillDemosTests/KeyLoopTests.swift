@@ -16,7 +16,9 @@ import Testing
     var reads = 0
     var chunks = [Array("aqb".utf8), Array("c".utf8)].makeIterator()
     var keys: [Key] = []
-    KeyLoop.run(read: { reads += 1; return chunks.next() }) { key in
+    KeyLoop.run(read: {
+      reads += 1; return chunks.next()
+    }) { key in
       keys.append(key)
       return key != .character("q")
     }

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct KeyTests {
   @Test func printableCharacters() {
-    #expect(KeyDecoder.keys(in: Array(" +uq".utf8)) == [.character(" "), .character("+"), .character("u"), .character("q")])
+    #expect(
+      KeyDecoder.keys(in: Array(" +uq".utf8)) == [.character(" "), .character("+"), .character("u"), .character("q")])
   }
 
   @Test func arrowsInBothEncodings() {
@@ -12,9 +13,10 @@ import Testing
   }
 
   @Test func controlKeysEnterAndBackspace() {
-    #expect(KeyDecoder.keys(in: [3, 4, 13, 10, 9, 127, 8]) == [
-      .control("c"), .control("d"), .enter, .enter, .tab, .backspace, .backspace,
-    ])
+    #expect(
+      KeyDecoder.keys(in: [3, 4, 13, 10, 9, 127, 8]) == [
+        .control("c"), .control("d"), .enter, .enter, .tab, .backspace, .backspace,
+      ])
   }
 
   @Test func aLoneEscapeIsTheEscapeKey() {

@@ -36,6 +36,8 @@ import Testing
       .rejected(demo: "credit", .wrongFormat(found: nil)),
     ]
     #expect(errors.allSatisfy { !$0.description.isEmpty && !$0.description.contains("\n") })
-    #expect(RecordingError.unknownDemo("chess").description == "recorded by an unknown demo 'chess' (expected credit or counter)")
+    #expect(
+      RecordingError.unknownDemo("chess").description
+        == "recorded by an unknown demo 'chess' (expected credit or counter)")
   }
 }

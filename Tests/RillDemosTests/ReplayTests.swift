@@ -23,12 +23,13 @@ import Testing
     var lines: [String] = []
     let rendering = replay.session.renderLines(palette: .plain) { lines.append($0) }
     replay.playAll()
-    #expect(lines == [
-      "Credit: 0 [gray]  Status: not set",
-      "Credit: 5 [gray]  Status: fail",
-      "Credit: 10 [gray]  Status: fail",
-      "Credit: 5 [gray]  Status: fail",
-    ])
+    #expect(
+      lines == [
+        "Credit: 0 [gray]  Status: not set",
+        "Credit: 5 [gray]  Status: fail",
+        "Credit: 10 [gray]  Status: fail",
+        "Credit: 5 [gray]  Status: fail",
+      ])
     rendering.cancel()
   }
 

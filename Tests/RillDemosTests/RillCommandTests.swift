@@ -21,14 +21,15 @@ import Testing
   @Test func creditReadsCommandsFromStandardInput() throws {
     let result = try RillBinary.run(["credit"], input: "add\n+\nhop\n\nundo\nundo\nundo\nredo\nquit\nadd\n")
     #expect(result.status == 0)
-    #expect(result.lines == [
-      "Credit: 0 [gray]  Status: not set",
-      "Credit: 5 [gray]  Status: fail",
-      "Credit: 10 [gray]  Status: fail",
-      "Credit: 5 [gray]  Status: fail",
-      "Credit: 0 [gray]  Status: not set",
-      "Credit: 5 [gray]  Status: fail",
-    ])
+    #expect(
+      result.lines == [
+        "Credit: 0 [gray]  Status: not set",
+        "Credit: 5 [gray]  Status: fail",
+        "Credit: 10 [gray]  Status: fail",
+        "Credit: 5 [gray]  Status: fail",
+        "Credit: 0 [gray]  Status: not set",
+        "Credit: 5 [gray]  Status: fail",
+      ])
     #expect(result.errors == "rill: unknown command 'hop' (expected add, +, undo, redo or quit)\n")
   }
 
@@ -44,13 +45,17 @@ import Testing
     #expect(flags.lines == ["Counter: 0", "Counter: 1", "Counter: 2", "Counter: 3"])
     let commands = try RillBinary.run(["counter"], input: "-\ndecrement\nundo\nincrement\nfly\n")
     #expect(commands.lines == ["Counter: 0", "Counter: -1", "Counter: -2", "Counter: -1", "Counter: 0"])
-    #expect(commands.errors == "rill: unknown command 'fly' (expected increment, +, decrement, -, undo, redo or quit)\n")
+    #expect(
+      commands.errors == "rill: unknown command 'fly' (expected increment, +, decrement, -, undo, redo or quit)\n")
   }
 
   @Test(arguments: [["credit", "--clicks", "2"], ["credit", "--clicks", "2", "--no-color"]])
   func noColorStaysPlain(arguments: [String]) throws {
     let result = try RillBinary.run(arguments, environment: ["NO_COLOR": "1"])
-    #expect(result.lines == ["Credit: 0 [gray]  Status: not set", "Credit: 5 [gray]  Status: fail", "Credit: 10 [gray]  Status: fail"])
+    #expect(
+      result.lines == [
+        "Credit: 0 [gray]  Status: not set", "Credit: 5 [gray]  Status: fail", "Credit: 10 [gray]  Status: fail",
+      ])
   }
 
   @Test func recordThenReplayPrintsEveryRecordedState() throws {
@@ -62,13 +67,14 @@ import Testing
     #expect(envelope?["demo"] as? String == "credit")
     let replayed = try RillBinary.run(["replay", file.path])
     #expect(replayed.status == 0)
-    #expect(replayed.lines == [
-      "Credit: 0 [gray]  Status: not set",
-      "Credit: 5 [gray]  Status: fail",
-      "Credit: 10 [gray]  Status: fail",
-      "Credit: 15 [gray]  Status: fail",
-      "Credit: 10 [gray]  Status: fail",
-    ])
+    #expect(
+      replayed.lines == [
+        "Credit: 0 [gray]  Status: not set",
+        "Credit: 5 [gray]  Status: fail",
+        "Credit: 10 [gray]  Status: fail",
+        "Credit: 15 [gray]  Status: fail",
+        "Credit: 10 [gray]  Status: fail",
+      ])
     let chinese = try RillBinary.run(["replay", "--lang", "zh", file.path])
     #expect(chinese.lines.first == "Credit: 0 [gray]  Status: 未设置")
   }
@@ -86,8 +92,10 @@ import Testing
     ("garbage", "{\"demo\": \"cre", "not a recording: the file is not valid JSON"),
     ("no demo", #"{"history": {}}"#, "not a recording: no \"demo\" name"),
     ("chess", #"{"demo": "chess", "history": {}}"#, "recorded by an unknown demo 'chess' (expected credit or counter)"),
-    ("not a history", #"{"demo": "credit", "history": {"format": "x"}}"#,
-     "not a credit session: not a Rill history file: format is \"x\", expected \"rill.history\""),
+    (
+      "not a history", #"{"demo": "credit", "history": {"format": "x"}}"#,
+      "not a credit session: not a Rill history file: format is \"x\", expected \"rill.history\""
+    ),
   ])
   func aBadRecordingIsAOneLineErrorWithStatus1(name: String, contents: String?, problem: String) throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("rill-\(UUID().uuidString).json")
@@ -148,8 +156,10 @@ import Testing
     #expect(result.errors.hasPrefix("rill: error: no command (the home screen needs a terminal)\nUSAGE: rill "))
   }
 
-  @Test(arguments: [(["--help"], "rill"), (["credit", "--help"], "credit"), (["counter", "-h"], "counter"),
-                    (["help", "replay"], "replay")])
+  @Test(arguments: [
+    (["--help"], "rill"), (["credit", "--help"], "credit"), (["counter", "-h"], "counter"),
+    (["help", "replay"], "replay"),
+  ])
   func helpGoesToStandardOutputWithStatus0(arguments: [String], topic: String) throws {
     let result = try RillBinary.run(arguments)
     #expect(result.status == 0)

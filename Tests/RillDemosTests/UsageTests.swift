@@ -11,11 +11,12 @@ import Testing
 
   @Test func anErrorShowsTheMessageTheUsageAndWhereToLookNext() {
     let text = Usage.error(UsageError(message: "--lang must be en or zh (got 'fr')", topic: .credit))
-    #expect(text == """
-      rill: error: --lang must be en or zh (got 'fr')
-      USAGE: rill credit [--clicks <n>] [--lang <en|zh>] [--record <file>] [--no-color]
-      See 'rill credit --help'.
+    #expect(
+      text == """
+        rill: error: --lang must be en or zh (got 'fr')
+        USAGE: rill credit [--clicks <n>] [--lang <en|zh>] [--record <file>] [--no-color]
+        See 'rill credit --help'.
 
-      """)
+        """)
   }
 }

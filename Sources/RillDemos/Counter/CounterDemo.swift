@@ -21,6 +21,7 @@ public enum CounterAction: String, Codable, Equatable, Sendable {
 
 /// What the counter screen shows for one state.
 public struct CounterView: Equatable, Sendable {
+  /// The count.
   public var count: Int
 
   /// The view of a count.
@@ -53,6 +54,7 @@ public struct CounterDemo: Demo {
     }
   }
 
+  /// `select(\.count)` mapped to a ``CounterView``.
   public func view(of store: Store<CounterState, CounterAction>) -> Signal<CounterView> {
     store.select(\.count).map(CounterView.init(count:))
   }

@@ -19,8 +19,11 @@ public enum CreditAction: String, Codable, Equatable, Sendable {
 
 /// What the credit screen shows for one state: the credit, its colour and its status.
 public struct CreditView: Equatable, Sendable {
+  /// The credit.
   public var credit: Int
+  /// Its colour.
   public var color: CreditColor
+  /// Its status.
   public var status: CreditStatus
 
   /// The view of one state.
@@ -73,6 +76,8 @@ public struct CreditDemo: Demo {
     }
   }
 
+  /// `select(\.credit)`, then `credit → color` and `credit → status`, joined by a glitch-free
+  /// `combine` into one ``CreditView`` per click.
   public func view(of store: Store<CreditState, CreditAction>) -> Signal<CreditView> {
     let credit = store.select(\.credit)
     let color = credit.map(CreditColor.init(credit:))

@@ -25,6 +25,7 @@ public final class DemoScreen<D: Demo>: InteractiveScreen {
     self.quitLabel = quitLabel
   }
 
+  /// Draws a frame per view the session's pipeline emits, starting with the current one.
   public func show(_ draw: @escaping (String) -> Void) {
     let demo = session.demo
     let palette = self.palette
@@ -34,11 +35,13 @@ public final class DemoScreen<D: Demo>: InteractiveScreen {
     }
   }
 
+  /// Stops drawing.
   public func hide() {
     rendering?.cancel()
     rendering = nil
   }
 
+  /// Performs the demo's command for `key`; `false` for its quit keys.
   public func handle(_ key: Key) -> Bool {
     guard let command = session.demo.command(for: key) else { return true }
     return session.perform(command)
@@ -68,6 +71,7 @@ public final class ReplayScreen<D: Demo>: InteractiveScreen {
     self.palette = palette
   }
 
+  /// Draws a frame per step: the view and the step, combined so they settle together.
   public func show(_ draw: @escaping (String) -> Void) {
     let demo = replay.session.demo
     let palette = self.palette
@@ -75,18 +79,21 @@ public final class ReplayScreen<D: Demo>: InteractiveScreen {
     let endStep = replay.endStep
     rendering = combine(replay.session.view, replay.steps).subscribe { view, step in
       let ending = endStep == stepCount ? "" : " (the session ended at step \(endStep))"
-      let lines = demo.screen(for: view, palette: palette) + [
-        "", "Replay: step \(step) of \(stepCount)\(ending)", "← → step · ↑ ↓ first/last · q quit",
-      ]
+      let lines =
+        demo.screen(for: view, palette: palette) + [
+          "", "Replay: step \(step) of \(stepCount)\(ending)", "← → step · ↑ ↓ first/last · q quit",
+        ]
       draw(Frame.render(lines))
     }
   }
 
+  /// Stops drawing.
   public func hide() {
     rendering?.cancel()
     rendering = nil
   }
 
+  /// → (or `l`, space, enter) forward, ← (or `h`, backspace) back, ↑ first, ↓ last; `q` quits.
   public func handle(_ key: Key) -> Bool {
     switch key {
     case .right, .character("l"), .character(" "), .enter: replay.move(by: 1)

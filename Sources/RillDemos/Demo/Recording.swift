@@ -82,6 +82,7 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
   /// The store refused the history (corrupt, or another demo's actions).
   case rejected(demo: String, HistoryImportError)
 
+  /// One line saying what is wrong.
   public var description: String {
     switch self {
     case .noSuchFile: "no such file"

@@ -26,10 +26,12 @@ public final class HomeApp: InteractiveScreen {
     router = Router(store: store, route: \.route, handler: switcher)
   }
 
+  /// Shows the screen the route names (home at first).
   public func show(_ draw: @escaping (String) -> Void) {
     switcher.show(draw)
   }
 
+  /// Stops drawing.
   public func hide() {
     switcher.hide()
   }
@@ -58,6 +60,7 @@ public final class HomeScreen: InteractiveScreen {
     self.palette = palette
   }
 
+  /// Draws the menu from the highlight in the home store, once per change.
   public func show(_ draw: @escaping (String) -> Void) {
     let palette = self.palette
     rendering = store.select(\.selection)
@@ -65,11 +68,14 @@ public final class HomeScreen: InteractiveScreen {
       .subscribe(draw)
   }
 
+  /// Stops drawing.
   public func hide() {
     rendering?.cancel()
     rendering = nil
   }
 
+  /// Arrows (or `j`/`k`) move the highlight, enter opens it, `1`/`2` open an entry directly, `q`
+  /// quits. Each key only dispatches a ``HomeAction``.
   public func handle(_ key: Key) -> Bool {
     switch key {
     case .up, .character("k"): store.dispatch(.moveSelection(-1))
@@ -115,16 +121,19 @@ public final class ScreenSwitcher: Routable {
     draw = nil
   }
 
+  /// Shows the screen for `segment` over the current one.
   public func push(_ segment: String) {
     guard let screen = screen(for: segment) else { return }
     switchScreen { stack.append(screen) }
   }
 
+  /// Goes back to the screen below.
   public func pop(_ segment: String) {
     guard !stack.isEmpty else { return }
     switchScreen { _ = stack.removeLast() }
   }
 
+  /// Replaces the top screen with the one for `new`.
   public func change(from old: String, to new: String) {
     guard let screen = screen(for: new), !stack.isEmpty else { return }
     switchScreen { stack[stack.count - 1] = screen }

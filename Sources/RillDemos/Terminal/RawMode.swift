@@ -23,6 +23,7 @@ public enum RawMode {
   public struct Failure: Error, CustomStringConvertible {
     /// The C `errno` from `tcgetattr` or `tcsetattr`.
     public let code: Int32
+    /// One line naming the failure.
     public var description: String { "cannot set up the terminal: " + String(cString: strerror(code)) }
   }
 
