@@ -127,7 +127,7 @@ public final class Store<State, Action> {
   }
 
   /// Runs one action: middleware (or straight to the reducer), then one notification.
-  @inlinable func apply(_ action: Action) {
+  @inlinable @inline(__always) func apply(_ action: Action) {
     if let chain {
       chain(action)
     } else {
@@ -140,7 +140,7 @@ public final class Store<State, Action> {
   }
 
   /// The end of the middleware chain: the reducer, then the history.
-  @inlinable func reduceAndRecord(_ action: Action) {
+  @inlinable @inline(__always) func reduceAndRecord(_ action: Action) {
     loop.beginReducing()
     reducer.reduce(&current, action)
     loop.endReducing()
@@ -149,7 +149,16 @@ public final class Store<State, Action> {
   }
 
   /// Runs the commands queued while one was running, until none is left.
-  @inlinable func finishCommand() {
+  @inlinable @inline(__always) func finishCommand() {
+    guard _slowPath(loop.hasQueued) else {
+      loop.phase = .idle
+      return
+    }
+    runQueued()
+  }
+
+  /// Runs queued commands, first in first out, until the queue is empty.
+  @usableFromInline func runQueued() {
     while let command = loop.next() {
       perform(command)
     }
