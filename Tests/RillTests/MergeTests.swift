@@ -125,4 +125,13 @@ import Testing
     #expect(output == ["tap", "k"])
     _ = subscription
   }
+
+  @Test func docExampleArray() {
+    var output: [String] = []
+    let rooms = [Subject<String>(), Subject<String>()]
+    let subscription = merge(rooms).subscribe { output.append($0) }
+    rooms[1].send("hi"); rooms[0].send("yo")
+    #expect(output == ["hi", "yo"])
+    _ = subscription
+  }
 }

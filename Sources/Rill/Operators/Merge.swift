@@ -11,7 +11,7 @@
 /// taps.send("tap"); keys.send("k")   // prints "tap", "k"
 /// ```
 ///
-/// - Complexity: O(1) per value.
+/// - Complexity: O(1) per value; O(number of signals) to connect and disconnect.
 @inlinable
 public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
   merge(signals)
@@ -19,7 +19,16 @@ public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
 
 /// Emits every value of every signal in `signals`, as it arrives.
 ///
-/// See ``merge(_:)-(Signal<Value>...)``.
+/// Use it when the number of signals is known only at run time. Same rules as
+/// ``merge(_:)-(Signal<Value>...)``: values in delivery order, one replayed value at most.
+///
+/// ```swift
+/// let rooms = [Subject<String>(), Subject<String>()]
+/// let subscription = merge(rooms).subscribe { print($0) }
+/// rooms[1].send("hi"); rooms[0].send("yo")   // prints "hi", "yo"
+/// ```
+///
+/// - Complexity: O(1) per value; O(`signals.count`) to connect and disconnect.
 @inlinable
 public func merge<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
   DerivedSignal(upstreams: signals.map(AnyUpstream.init)) { node in
