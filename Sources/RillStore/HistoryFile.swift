@@ -146,10 +146,14 @@ struct HistoryFile<Action: Codable>: Codable {
     do {
       header = try decoder.decode(HistoryFileHeader.self, from: data)
     } catch let error as DecodingError {
-      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+      switch error {
+      case .dataCorrupted(let context) where context.codingPath.isEmpty:
         throw .invalidJSON(reason: syntaxError(in: data) ?? describe(context))
+      case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+        throw .wrongFormat(found: nil)
+      default:
+        throw importError(for: error)
       }
-      throw .wrongFormat(found: nil)
     } catch {
       throw .invalidJSON(reason: "\(error)")
     }

@@ -180,6 +180,13 @@ import Testing
     #expect(importing(#"{"format": "rill.history"}"#) == .invalidField(name: "version", reason: "missing"))
     #expect(
       importing(#"{\#(header), "version": 1, "entries": []}"#) == .invalidField(name: "position", reason: "missing"))
+    let numericFormat = try #require(importing(#"{"format": 5}"#))
+    guard case .invalidField(name: "format", _) = numericFormat else {
+      Issue.record("expected invalidField(format), got \(numericFormat)")
+      return
+    }
+    let textVersion = try #require(importing(#"{"format": "rill.history", "version": "1"}"#))
+    #expect(textVersion.description.hasPrefix(#"the history's "version" field is invalid: expected Int"#))
     let mistyped = try #require(importing(#"{\#(header), "version": 1, "position": 0, "entries": {}}"#))
     guard case .invalidField(name: "entries", _) = mistyped else {
       Issue.record("expected invalidField(entries), got \(mistyped)")
