@@ -39,6 +39,21 @@ import Testing
     #expect(try scratch.contents("before") == scratch.contents("after"))
   }
 
+  @Test func anInteractiveSessionIsRecordedOnQuit() throws {
+    let scratch = try Scratch()
+    let file = scratch.path + "/session.json"
+    let result = try runOnATerminal("credit --record \(file)", keys: "  uq", scratch: scratch)
+    #expect(result.output.contains(ANSI.screenEnd + "status=0"))
+    let replayed = try RillBinary.run(["replay", file])
+    #expect(
+      replayed.lines == [
+        "Credit: 0 [gray]  Status: not set",
+        "Credit: 5 [gray]  Status: fail",
+        "Credit: 10 [gray]  Status: fail",
+        "Credit: 5 [gray]  Status: fail",
+      ])
+  }
+
   @Test func noColorOnATerminalDrawsTheScreenWithoutColours() throws {
     let scratch = try Scratch()
     let result = try runOnATerminal("counter", keys: "+++q", scratch: scratch, environment: ["NO_COLOR": "1"])

@@ -49,7 +49,7 @@ public final class Replay<D: Demo> {
   /// the same propagation as the view (`combine(view, steps)` emits once per step).
   public var steps: Signal<Int> {
     let store = session.store
-    return store.state.map { [unowned store] _ in store.history.position }
+    return store.state.map { [weak store] _ in store?.history.position ?? 0 }
   }
 }
 
