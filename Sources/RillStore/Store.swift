@@ -158,14 +158,14 @@ public final class Store<State, Action> {
   }
 
   /// Runs queued commands, first in first out, until the queue is empty.
-  @usableFromInline func runQueued() {
+  @inlinable func runQueued() {
     while let command = loop.next() {
       perform(command)
     }
   }
 
   /// Runs a command now (the loop is dispatching).
-  @usableFromInline func perform(_ command: StoreCommand<State, Action>) {
+  @inlinable func perform(_ command: StoreCommand<State, Action>) {
     switch command {
     case .action(let action):
       apply(action)
@@ -199,7 +199,7 @@ public final class Store<State, Action> {
   }
 
   /// Recomputes the state at `position` of the history and tells the subscribers.
-  func travel(to position: Int) {
+  @usableFromInline func travel(to position: Int) {
     loop.beginReducing()
     current = recorder.state(at: position, current: current, reducer: reducer)
     loop.endReducing()

@@ -117,6 +117,22 @@ import Testing
     _ = (subscription, counts)
   }
 
+  @Test func dispatchThroughMiddlewareAndFromSubscribersAllocatesNothingInSteadyState() throws {
+    try #require(rill_allocation_counting_available())
+    let passThrough = Middleware<Counter, CounterAction> { _, action, next in next(action) }
+    let store = counterStore(middleware: [passThrough, passThrough], recording: .disabled)
+    let subscription = store.select(\.count).subscribe { count in
+      if count % 2 == 1 { store.dispatch(.increase) }
+    }
+    store.dispatch(.increase)
+    let before = rill_allocations_on_this_thread()
+    for _ in 0..<1_000 { store.dispatch(.increase) }
+    let after = rill_allocations_on_this_thread()
+    #expect(after - before == 0)
+    #expect(store.currentState == Counter(count: 2_002))
+    _ = subscription
+  }
+
   @Test func recordingHistoryAllocatesOnlyToGrowItsArrays() throws {
     try #require(rill_allocation_counting_available())
     let store = counterStore()
