@@ -89,7 +89,8 @@ public final class Store<State, Action> {
   }
 
   /// The state as a signal that replays: a new subscriber gets the current state at once, inside
-  /// `subscribe`, and then every new state, once per dispatch that reached the reducer.
+  /// `subscribe`, and then every new state: once per dispatch that reached the reducer (after the
+  /// middleware has returned), and once per undo, redo, jump or import.
   ///
   /// ```swift
   /// let subscription = store.state.subscribe { print($0.count) }   // prints 0

@@ -102,6 +102,28 @@ import Testing
     _ = (first, second, third)
   }
 
+  /// The state delivery that a foreign signal's subscriber caused arrives after the store went idle;
+  /// a state subscriber that dispatches then runs the store at once, and the graph queues the new
+  /// state behind the one being delivered: each subscriber still sees 5, then 6.
+  @Test func dispatchFromAStateSubscriberDuringADeferredDelivery() {
+    let store = counterStore()
+    let clicks = Subject<Int>()
+    var log: [String] = []
+    let joined = combine(store.select(\.count), clicks.prepend(0))
+    let first = clicks.subscribe { store.dispatch(.add($0)) }
+    let second = store.state.subscribe { state in
+      log.append("a\(state.count)")
+      if state.count == 5 { store.dispatch(.increase) }
+    }
+    let third = store.state.subscribe { log.append("b\($0.count)") }
+    let fourth = joined.subscribe { log.append("joined \($0)") }
+    log.removeAll()
+    clicks.send(5)
+    #expect(log == ["joined (0, 5)", "a5", "b5", "joined (5, 5)", "a6", "b6", "joined (6, 5)"])
+    #expect(store.currentState == Counter(count: 6))
+    _ = (first, second, third, fourth)
+  }
+
   @Test func dispatchAllocatesNothingInSteadyState() throws {
     try #require(rill_allocation_counting_available())
     let store = counterStore(recording: .disabled)
