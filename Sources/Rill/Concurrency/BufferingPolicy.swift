@@ -1,7 +1,7 @@
 /// What a bridge between isolation domains does with values that arrive faster than they are consumed.
 ///
 /// A signal never waits for its observers, so a consumer in another task (``Signal/values``) or on
-/// another actor (``Signal/subscribe(on:bufferingPolicy:_:)-(Target,_,_)``) may fall behind. The
+/// another actor (`subscribe(on:bufferingPolicy:_:)`) may fall behind. The
 /// values it has not taken yet wait in a buffer, and the policy says how big that buffer may grow.
 /// Whatever the policy, the values that are delivered keep the order in which the signal emitted them.
 ///

@@ -38,7 +38,7 @@ extension Signal where Value: Sendable {
 
   /// Delivers this signal's values to `observer` on the main actor, in order, from any domain.
   ///
-  /// The same as ``subscribe(on:bufferingPolicy:_:)-(Target,_,_)`` with the main actor as the target:
+  /// The same as `subscribe(on:bufferingPolicy:_:)` with the main actor as the target:
   /// `observer` is `@MainActor`, so it can update a view. Call it in the signal's own domain — for
   /// example in a method of the background actor that owns a model. Order, loss under each
   /// ``BufferingPolicy`` and cancellation are as described there.

@@ -24,7 +24,7 @@ extension Signal {
   ///
   /// The sequence is not `Sendable`, like the signal: it is iterated in the signal's isolation domain
   /// (the compiler keeps it there), so no value crosses a domain and `Value` need not be `Sendable`.
-  /// To deliver into another domain, see ``subscribe(on:bufferingPolicy:_:)-(Target,_,_)``.
+  /// To deliver into another domain, see `subscribe(on:bufferingPolicy:_:)`.
   ///
   /// ```swift
   /// let taps = Subject<Int>()
@@ -47,7 +47,9 @@ extension Signal {
 /// Each iterator is its own subscription with its own buffer. The sequence never finishes by itself;
 /// it ends with the iterating task's cancellation.
 public struct SignalValues<Value>: AsyncSequence {
+  /// The signal's value type.
   public typealias Element = Value
+  /// Never: a signal does not fail.
   public typealias Failure = Never
 
   let signal: Signal<Value>

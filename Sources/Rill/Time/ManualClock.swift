@@ -38,18 +38,22 @@ public final class ManualClock: Clock, Sendable {
     /// The clock's start.
     public static let zero = Instant(offset: .zero)
 
+    /// The instant `duration` after this one.
     public func advanced(by duration: Duration) -> Instant {
       Instant(offset: offset + duration)
     }
 
+    /// The time from this instant to `other` (negative when `other` is earlier).
     public func duration(to other: Instant) -> Duration {
       other.offset - offset
     }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
       lhs.offset < rhs.offset
     }
 
+    /// The offset from the clock's start, such as `10.0 seconds`.
     public var description: String { "\(offset)" }
   }
 
