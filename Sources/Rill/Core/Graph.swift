@@ -64,6 +64,20 @@ final class Graph {
     }
   }
 
+  /// Ends the outermost propagation of this (root) graph: drains its work, then marks it idle.
+  ///
+  /// Draining can merge this graph into another one (an operator joining graphs from inside a queued
+  /// send), which moves the remaining work and this propagation's count to the new root; so the loop
+  /// follows the root until the propagation that is left owns no work, and ends it there.
+  @usableFromInline func drainAndFinish() {
+    var graph = self
+    while graph.depth == 1 && graph.hasWork {
+      graph.drain()
+      graph = graph.root
+    }
+    graph.depth &-= 1
+  }
+
   /// Removes and returns the pending join nearest the sources; ties go first come, first served.
   private func takeLowestRankPending() -> () -> Void {
     var best = 0

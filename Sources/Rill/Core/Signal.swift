@@ -118,8 +118,11 @@ public class Signal<Value> {
   /// outermost one runs pending joins and queued sends before the graph goes idle.
   @inlinable final func finishPropagation(startedIn graph: Graph) {
     let root = graph.parent == nil ? graph : graph.root
-    if root.depth == 1 && root.hasWork { root.drain() }
-    root.depth &-= 1
+    if _fastPath(!(root.depth == 1 && root.hasWork)) {
+      root.depth &-= 1
+      return
+    }
+    root.drainAndFinish()
   }
 
   /// Ends the observer in slot `index`: it is dropped at once, so whatever it captured is freed now and

@@ -1,0 +1,104 @@
+import AllocationCounter
+@testable import Rill
+import Testing
+
+/// Rule 9: steady-state `send` allocates nothing; cancelling many subscribers is linear in total.
+@Suite struct CostTests {
+  /// Allocations made on this thread by `body`.
+  private func allocations(_ body: () -> Void) -> UInt64 {
+    let before = rill_allocations_on_this_thread()
+    body()
+    return rill_allocations_on_this_thread() - before
+  }
+
+  @Test(.enabled(if: rill_allocation_counting_available()), arguments: [1, 10])
+  func sendToSubscribersAllocatesNothing(subscribers: Int) {
+    let subject = Subject<Int>()
+    var total = 0
+    let subscriptions = (0..<subscribers).map { _ in subject.subscribe { total &+= $0 } }
+    for value in 0..<100 { subject.send(value) }
+    let count = allocations {
+      for value in 0..<1_000 { subject.send(value) }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+    withExtendedLifetime(subscriptions) {}
+  }
+
+  @Test(.enabled(if: rill_allocation_counting_available()))
+  func currentValueSendAllocatesNothing() {
+    let subject = CurrentValueSubject(0)
+    var total = 0
+    let subscription = subject.subscribe { total &+= $0 }
+    for value in 0..<100 { subject.value = value }
+    let count = allocations {
+      for value in 0..<1_000 { subject.value = value }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test(.enabled(if: rill_allocation_counting_available()))
+  func sendThroughAMapFilterMapChainAllocatesNothing() {
+    let subject = CurrentValueSubject(0)
+    var total = 0
+    let subscription = subject.map { $0 &* 3 }.filter { $0 % 2 == 0 }.map { $0 &+ 1 }.subscribe { total &+= $0 }
+    for value in 0..<100 { subject.value = value }
+    let count = allocations {
+      for value in 0..<1_000 { subject.value = value }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test(.enabled(if: rill_allocation_counting_available()))
+  func sendThroughACombineAllocatesNothing() {
+    let subject = Subject<Int>()
+    var total = 0
+    let subscription = combine(subject.map { $0 &+ 1 }, subject).subscribe { total &+= $0.0 &+ $0.1 }
+    for value in 0..<100 { subject.send(value) }
+    let count = allocations {
+      for value in 0..<1_000 { subject.send(value) }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+    withExtendedLifetime(subscription) {}
+  }
+
+  enum Order: String, CaseIterable { case forward, reverse, random, interleaved }
+
+  @Test(arguments: Order.allCases)
+  func cancellingManySubscribersIsLinearInTotal(order: Order) {
+    let count = 10_000
+    let subject = Subject<Int>()
+    var subscriptions = (0..<count).map { _ in subject.subscribe { _ in } }
+    switch order {
+    case .forward:
+      break
+    case .reverse:
+      subscriptions.reverse()
+    case .random:
+      var generator = SplitMix64(seed: 42)
+      subscriptions.shuffle(using: &generator)
+    case .interleaved:
+      subscriptions = stride(from: 0, to: count, by: 2).map { subscriptions[$0] }
+        + stride(from: 1, to: count, by: 2).map { subscriptions[$0] }
+    }
+    for subscription in subscriptions { subscription.cancel() }
+    #expect(subject.compactionWork <= 4 * count)
+    #expect(subject.observerCount == 0)
+  }
+
+  @Test func cancellingDuringADeliveryCompactsOnceAfterIt() {
+    let count = 10_000
+    let subject = Subject<Int>()
+    var subscriptions: [Subscription] = []
+    subscriptions.append(subject.subscribe { _ in for subscription in subscriptions.dropFirst() { subscription.cancel() } })
+    subscriptions += (1..<count).map { _ in subject.subscribe { _ in } }
+    subject.send(0)
+    #expect(subject.compactionWork <= 2 * count)
+    #expect(subject.slots.count == 1)
+  }
+}

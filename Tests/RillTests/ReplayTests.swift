@@ -1,0 +1,116 @@
+import Rill
+import Testing
+
+/// Rule 2: CurrentValueSubject and signals derived from it replay synchronously; Subject does not.
+@Suite struct ReplayTests {
+  @Test func currentValueSubjectReplaysInsideSubscribe() {
+    let subject = CurrentValueSubject(7)
+    var log: [Int] = []
+    let subscription = subject.subscribe { log.append($0) }
+    #expect(log == [7])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func currentValueSubjectReplaysTheLatestValueToLateSubscribers() {
+    let subject = CurrentValueSubject(0)
+    subject.value = 3
+    var log: [Int] = []
+    let subscription = subject.subscribe { log.append($0) }
+    subject.value = 4
+    #expect(log == [3, 4])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func mapReplaysTheLastValueItEmitted() {
+    let subject = CurrentValueSubject(1)
+    var calls = 0
+    let mapped = subject.map { value -> Int in
+      calls += 1
+      return value * 10
+    }
+    var log: [String] = []
+    let first = mapped.subscribe { log.append("a\($0)") }
+    subject.value = 2
+    let second = mapped.subscribe { log.append("b\($0)") }
+    #expect(log == ["a10", "a20", "b20"])
+    #expect(calls == 2)
+    withExtendedLifetime((first, second)) {}
+  }
+
+  @Test func filterReplaysTheLastValueThatPassed() {
+    let subject = CurrentValueSubject(2)
+    let even = subject.filter { $0 % 2 == 0 }
+    var log: [String] = []
+    let first = even.subscribe { log.append("a\($0)") }
+    subject.value = 4
+    subject.value = 5
+    let second = even.subscribe { log.append("b\($0)") }
+    #expect(log == ["a2", "a4", "b4"])
+    withExtendedLifetime((first, second)) {}
+  }
+
+  @Test func filterReplaysNothingWhenTheCurrentValueDoesNotPass() {
+    let subject = CurrentValueSubject(1)
+    var log: [Int] = []
+    let subscription = subject.filter { $0 % 2 == 0 }.subscribe { log.append($0) }
+    #expect(log == [])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func combineReplaysOnceEverySourceHasAValue() {
+    let number = CurrentValueSubject(1)
+    let word = CurrentValueSubject("one")
+    let joined = combine(number, word)
+    var log: [String] = []
+    let first = joined.subscribe { log.append("a\($0)") }
+    number.value = 2
+    let second = joined.subscribe { log.append("b\($0)") }
+    #expect(log == ["a(1, \"one\")", "a(2, \"one\")", "b(2, \"one\")"])
+    withExtendedLifetime((first, second)) {}
+  }
+
+  @Test func combineWithAPlainSubjectWaitsForIt() {
+    let number = CurrentValueSubject(1)
+    let taps = Subject<String>()
+    let joined = combine(number, taps)
+    var log: [String] = []
+    let first = joined.subscribe { log.append("a\($0)") }
+    #expect(log == [])
+    taps.send("tap")
+    let second = joined.subscribe { log.append("b\($0)") }
+    #expect(log == ["a(1, \"tap\")", "b(1, \"tap\")"])
+    withExtendedLifetime((first, second)) {}
+  }
+
+  @Test func subjectReplaysNothing() {
+    let subject = Subject<Int>()
+    subject.send(1)
+    var log: [Int] = []
+    let subscription = subject.subscribe { log.append($0) }
+    #expect(log == [])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func signalsDerivedOnlyFromASubjectReplayNothing() {
+    let subject = Subject<Int>()
+    let mapped = subject.map { $0 + 1 }.filter { _ in true }
+    var log: [String] = []
+    let first = mapped.subscribe { log.append("a\($0)") }
+    subject.send(1)
+    let second = mapped.subscribe { log.append("b\($0)") }
+    let third = combine(mapped, subject.map { $0 * 2 }).subscribe { log.append("c\($0)") }
+    #expect(log == ["a2"])
+    withExtendedLifetime((first, second, third)) {}
+  }
+
+  @Test func aReconnectedDerivedSignalReplaysTheCurrentValueNotAStaleOne() {
+    let subject = CurrentValueSubject(1)
+    let mapped = subject.map { $0 * 10 }
+    var log: [String] = []
+    mapped.subscribe { log.append("a\($0)") }.cancel()
+    subject.value = 2
+    let second = mapped.subscribe { log.append("b\($0)") }
+    #expect(log == ["a10", "b20"])
+    withExtendedLifetime(second) {}
+  }
+}

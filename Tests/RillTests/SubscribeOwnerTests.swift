@@ -1,0 +1,77 @@
+import Rill
+import Testing
+
+@Suite struct SubscribeOwnerTests {
+  final class Label {
+    var texts: [String] = []
+  }
+
+  @Test func ownerIsHandedToTheObserver() {
+    let credit = CurrentValueSubject(0)
+    let label = Label()
+    credit.subscribe(owner: label) { label, value in label.texts.append("Credit: \(value)") }
+    credit.value = 5
+    #expect(label.texts == ["Credit: 0", "Credit: 5"])
+  }
+
+  @Test func ownerIsNotRetained() {
+    let credit = CurrentValueSubject(0)
+    weak var weakLabel: Label?
+    do {
+      let label = Label()
+      weakLabel = label
+      credit.subscribe(owner: label) { label, value in label.texts.append("\(value)") }
+    }
+    #expect(weakLabel == nil)
+  }
+
+  @Test func subscriptionEndsAfterTheOwnerIsFreed() {
+    let credit = Subject<Int>()
+    var calls = 0
+    var subscription: Subscription?
+    do {
+      let label = Label()
+      subscription = credit.subscribe(owner: label) { _, _ in calls += 1 }
+      credit.send(1)
+    }
+    credit.send(2)
+    credit.send(3)
+    #expect(calls == 1)
+    #expect(subscription?.isCancelled == true)
+  }
+
+  @Test func earlyCancelStopsDelivery() {
+    let credit = Subject<Int>()
+    let label = Label()
+    let subscription = credit.subscribe(owner: label) { label, value in label.texts.append("\(value)") }
+    credit.send(1)
+    subscription.cancel()
+    credit.send(2)
+    #expect(label.texts == ["1"])
+  }
+
+  @Test func droppingTheReturnedSubscriptionDoesNotCancel() {
+    let credit = Subject<Int>()
+    let label = Label()
+    do {
+      _ = credit.subscribe(owner: label) { label, value in label.texts.append("\(value)") }
+    }
+    credit.send(1)
+    #expect(label.texts == ["1"])
+  }
+
+  @Test func ownerBoundObserverIsReleasedAfterTheOwnerGoes() {
+    final class Marker {}
+    let credit = Subject<Int>()
+    weak var weakMarker: Marker?
+    do {
+      let label = Label()
+      let marker = Marker()
+      weakMarker = marker
+      credit.subscribe(owner: label) { _, _ in withExtendedLifetime(marker) {} }
+    }
+    #expect(weakMarker != nil)
+    credit.send(1)
+    #expect(weakMarker == nil)
+  }
+}
