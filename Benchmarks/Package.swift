@@ -30,7 +30,14 @@ let package = Package(
       dependencies: [.product(name: "Benchmark", package: "benchmark")],
       path: "Support",
       swiftSettings: swiftSettings
-    )
+    ),
+    // A small executable for instruction profiles under valgrind (callgrind.sh).
+    .executableTarget(
+      name: "Profile",
+      dependencies: [.product(name: "RillStore", package: "Rill")],
+      path: "Profile",
+      swiftSettings: swiftSettings
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,115 @@
+// A small release executable for instruction profiles: `Profile <workload> <library> <operations>` sets a
+// workload up as the benchmark suites do, then runs it `operations` times. callgrind.sh runs it under
+// valgrind twice (N and 2N operations), so setup cancels out of the difference: instructions per operation.
+
+import Foundation
+import RillStore
+
+/// Keeps `value` opaque to the optimizer, like package-benchmark's blackHole.
+@inline(never) func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+struct CounterState: Equatable {
+  var count = 0
+  var title = 0
+}
+
+func reduceCounter(_ state: inout CounterState, _ action: Int) {
+  state.count &+= action
+}
+
+/// Sets `workload` up for Rill or the baseline and runs `operations` operations; returns false for an unknown
+/// workload.
+func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
+  var sink = 0
+  let subject = Subject<Int>()
+  var subscriptions: [Subscription] = []
+  var observers = ContiguousArray<(Int) -> Void>()
+
+  func sends() {
+    if rill {
+      for value in 0..<operations { subject.send(value) }
+    } else {
+      for value in 0..<operations {
+        for observer in observers { observer(value) }
+      }
+    }
+  }
+
+  func dispatches(counterSubscribers: Int, otherSubscribers: Int) {
+    if rill {
+      let store = Store(initialState: CounterState(), reducer: Reducer(reduceCounter))
+      for _ in 0..<counterSubscribers { subscriptions.append(store.select(\.count).subscribe { sink &+= $0 }) }
+      for _ in 0..<otherSubscribers { subscriptions.append(store.select(\.title).subscribe { sink &+= $0 }) }
+      for _ in 0..<operations { store.dispatch(1) }
+    } else {
+      var state = CounterState()
+      var previous = state
+      var observersOfCount = ContiguousArray<(Int) -> Void>()
+      for _ in 0..<counterSubscribers { observersOfCount.append { sink &+= $0 } }
+      var observersOfTitle = ContiguousArray<(Int) -> Void>()
+      for _ in 0..<otherSubscribers { observersOfTitle.append { sink &+= $0 } }
+      for _ in 0..<operations {
+        reduceCounter(&state, 1)
+        if state.count != previous.count { for observer in observersOfCount { observer(state.count) } }
+        if state.title != previous.title { for observer in observersOfTitle { observer(state.title) } }
+        previous = state
+      }
+    }
+  }
+
+  switch workload {
+  case "send_1sub", "send_10sub", "send_100sub":
+    let count = Int(workload.dropFirst("send_".count).dropLast("sub".count)) ?? 1
+    for _ in 0..<count {
+      subscriptions.append(subject.subscribe { sink &+= $0 })
+      observers.append { sink &+= $0 }
+    }
+    sends()
+  case "chain3":
+    subscriptions.append(
+      subject.map { $0 &+ 1 }.filter { $0.isMultiple(of: 2) }.map { $0 &* 2 }.subscribe { sink &+= $0 })
+    observers.append { value in
+      let incremented = value &+ 1
+      if incremented.isMultiple(of: 2) { sink &+= incremented &* 2 }
+    }
+    sends()
+  case "diamond":
+    subscriptions.append(
+      combine(subject.map { $0 &+ 1 }, subject.map { $0 &* 2 }).subscribe { sink &+= $0.0 &+ $0.1 })
+    observers.append { sink &+= ($0 &+ 1) &+ ($0 &* 2) }
+    sends()
+  case "churn":
+    for _ in 0..<100 { subscriptions.append(subject.subscribe { sink &+= $0 }) }
+    if rill {
+      for _ in 0..<operations { subject.subscribe { sink &+= $0 }.cancel() }
+    } else {
+      var optionals = ContiguousArray<((Int) -> Void)?>(repeating: { sink &+= $0 }, count: 100)
+      for _ in 0..<operations {
+        optionals.append { sink &+= $0 }
+        optionals[optionals.count - 1] = nil
+        while let last = optionals.last, last == nil { optionals.removeLast() }
+      }
+      blackHole(optionals)
+    }
+  case "store_dispatch_10":
+    dispatches(counterSubscribers: 10, otherSubscribers: 0)
+  case "store_dispatch_1000":
+    dispatches(counterSubscribers: 10, otherSubscribers: 990)
+  default:
+    return false
+  }
+  blackHole(sink)
+  blackHole(subscriptions)
+  return true
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let operations = Int(arguments[3]), ["Rill", "baseline"].contains(arguments[2]),
+  run(arguments[1], rill: arguments[2] == "Rill", operations: operations)
+else {
+  print("usage: Profile <workload> <Rill|baseline> <operations>")
+  print("  workloads: send_1sub send_10sub send_100sub chain3 diamond churn store_dispatch_10 store_dispatch_1000")
+  exit(2)
+}
