@@ -148,6 +148,22 @@ import Testing
     _ = subscription
   }
 
+  @Test func joinDownstreamOfDeeperInnerIsGlitchFree() {
+    let source = CurrentValueSubject(0)
+    let selected = CurrentValueSubject(0)
+    let deepInner = combine(source.map { $0 }.map { $0 }.map { $0 }, source)
+    let messages = selected.flatMapLatest { _ in deepInner }
+    var log: [String] = []
+    let subscription = combine(messages, source.map { $0 }).subscribe { log.append("\($0) \($1)") }
+    source.value = 1
+    // Core limitation: a node's rank is fixed when it is built, so the outer join (rank 2) settles before
+    // the deeper inner join (rank 4) and emits a mixed tuple first. Remove the wrapper once ranks follow.
+    withKnownIssue("a join below flatMapLatest can settle before a deeper inner join") {
+      #expect(log == ["(0, 0) 0", "(1, 1) 1"])
+    }
+    _ = subscription
+  }
+
   @Test func docExample() {
     var output: [String] = []
     let selectedRoom = CurrentValueSubject("lobby")
