@@ -67,15 +67,15 @@ extension ConcurrencyTests {
         let clock = ManualClock()
         let input = Subject<Int>()
         var out: [Int] = []
-        var subscription: Subscription?
         func run() async -> [Int] {
-          subscription = input.debounce(for: .seconds(1), clock: clock).subscribe { value in
+          let subscription = input.debounce(for: .seconds(1), clock: clock).subscribe { value in
             self.assertIsolated()
             self.out.append(value)
           }
           input.send(1)
           input.send(2)
           await clock.advance(by: .seconds(1))
+          subscription.cancel()
           return out
         }
       }

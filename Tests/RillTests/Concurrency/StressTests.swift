@@ -2,45 +2,47 @@ import Testing
 
 @testable import Rill
 
-/// Owns a signal graph on its own executor and pushes values through it.
-actor Producer {
-  let numbers = Subject<Int>()
-  private var subscriptions: [Subscription] = []
+extension ConcurrencyTests {
+  /// Owns a signal graph on its own executor and pushes values through it.
+  actor Producer {
+    let numbers = Subject<Int>()
+    private var subscriptions: [Subscription] = []
 
-  func deliver(to sink: Sink<Int>, bufferingPolicy: BufferingPolicy = .unbounded) {
-    numbers.subscribe(on: sink, bufferingPolicy: bufferingPolicy) { sink, value in sink.append(value) }
-      .store(in: &subscriptions)
-  }
+    func deliver(to sink: Sink<Int>, bufferingPolicy: BufferingPolicy = .unbounded) {
+      numbers.subscribe(on: sink, bufferingPolicy: bufferingPolicy) { sink, value in sink.append(value) }
+        .store(in: &subscriptions)
+    }
 
-  func deliverToMainActor(_ collector: MainActorCollector) {
-    numbers.subscribe(on: MainActor.shared) { collector.append($0) }.store(in: &subscriptions)
-  }
+    func deliverToMainActor(_ collector: MainActorCollector) {
+      numbers.subscribe(on: MainActor.shared) { collector.append($0) }.store(in: &subscriptions)
+    }
 
-  func send(_ values: Range<Int>) {
-    for value in values { numbers.send(value) }
-  }
+    func send(_ values: Range<Int>) {
+      for value in values { numbers.send(value) }
+    }
 
-  func cancelAll() {
-    subscriptions.removeAll()
-  }
-}
-
-/// Collects values on the main actor and lets a test wait for a number of them.
-@MainActor final class MainActorCollector {
-  private(set) var seen: [Int] = []
-  private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
-
-  func append(_ value: Int) {
-    seen.append(value)
-    if let waiter, seen.count >= waiter.count {
-      self.waiter = nil
-      waiter.continuation.resume()
+    func cancelAll() {
+      subscriptions.removeAll()
     }
   }
 
-  func wait(forCount count: Int) async {
-    if seen.count >= count { return }
-    await withCheckedContinuation { waiter = (count, $0) }
+  /// Collects values on the main actor and lets a test wait for a number of them.
+  @MainActor final class MainActorCollector {
+    private(set) var seen: [Int] = []
+    private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+    func append(_ value: Int) {
+      seen.append(value)
+      if let waiter, seen.count >= waiter.count {
+        self.waiter = nil
+        waiter.continuation.resume()
+      }
+    }
+
+    func wait(forCount count: Int) async {
+      if seen.count >= count { return }
+      await withCheckedContinuation { waiter = (count, $0) }
+    }
   }
 }
 

@@ -2,23 +2,25 @@ import Testing
 
 @testable import Rill
 
-/// Collects values on its own executor and lets a test wait for a number of them.
-actor Sink<Value: Sendable> {
-  private(set) var seen: [Value] = []
-  private var waiter: (count: Int, continuation: CheckedContinuation<[Value], Never>)?
+extension ConcurrencyTests {
+  /// Collects values on its own executor and lets a test wait for a number of them.
+  actor Sink<Value: Sendable> {
+    private(set) var seen: [Value] = []
+    private var waiter: (count: Int, continuation: CheckedContinuation<[Value], Never>)?
 
-  func append(_ value: Value) {
-    seen.append(value)
-    if let waiter, seen.count >= waiter.count {
-      self.waiter = nil
-      waiter.continuation.resume(returning: seen)
+    func append(_ value: Value) {
+      seen.append(value)
+      if let waiter, seen.count >= waiter.count {
+        self.waiter = nil
+        waiter.continuation.resume(returning: seen)
+      }
     }
-  }
 
-  /// The values seen once there are at least `count`.
-  func values(count: Int) async -> [Value] {
-    if seen.count >= count { return seen }
-    return await withCheckedContinuation { waiter = (count, $0) }
+    /// The values seen once there are at least `count`.
+    func values(count: Int) async -> [Value] {
+      if seen.count >= count { return seen }
+      return await withCheckedContinuation { waiter = (count, $0) }
+    }
   }
 }
 
