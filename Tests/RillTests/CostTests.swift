@@ -1,6 +1,7 @@
 import AllocationCounter
-@testable import Rill
 import Testing
+
+@testable import Rill
 
 /// Rule 9: steady-state `send` allocates nothing; cancelling many subscribers is linear in total.
 @Suite struct CostTests {
@@ -83,7 +84,8 @@ import Testing
       var generator = SplitMix64(seed: 42)
       subscriptions.shuffle(using: &generator)
     case .interleaved:
-      subscriptions = stride(from: 0, to: count, by: 2).map { subscriptions[$0] }
+      subscriptions =
+        stride(from: 0, to: count, by: 2).map { subscriptions[$0] }
         + stride(from: 1, to: count, by: 2).map { subscriptions[$0] }
     }
     for subscription in subscriptions { subscription.cancel() }
@@ -95,7 +97,10 @@ import Testing
     let count = 10_000
     let subject = Subject<Int>()
     var subscriptions: [Subscription] = []
-    subscriptions.append(subject.subscribe { _ in for subscription in subscriptions.dropFirst() { subscription.cancel() } })
+    subscriptions.append(
+      subject.subscribe { _ in
+        for subscription in subscriptions.dropFirst() { subscription.cancel() }
+      })
     subscriptions += (1..<count).map { _ in subject.subscribe { _ in } }
     subject.send(0)
     #expect(subject.compactionWork <= 2 * count)

@@ -32,7 +32,9 @@ import Testing
         // Arm an observer: the next value it hears makes it perform one to three actions in a row (say,
         // a send and then a subscribe); then send a value.
         let observerID = Int(generator.next() % UInt64(script.nextID))
-        let actions = (0...generator.next() % 3).map { _ in script.randomAction(using: &generator, live: model.liveIDs) }
+        let actions = (0...generator.next() % 3).map { _ in
+          script.randomAction(using: &generator, live: model.liveIDs)
+        }
         harness.armed[observerID, default: []] += actions
         model.armed[observerID, default: []] += actions
         let value = script.takeValue()

@@ -88,4 +88,3 @@ struct AnyUpstream {
     replays = signal.isReplaying
   }
 }
-
