@@ -31,11 +31,12 @@ let package = Package(
       path: "Support",
       swiftSettings: swiftSettings
     ),
-    // A small executable for instruction profiles under valgrind (callgrind.sh).
+    // A small executable for instruction profiles under valgrind (callgrind.sh). Not in a folder directly under
+    // the package folder: the benchmark plugin runs every executable whose folder's parent is named Benchmarks.
     .executableTarget(
       name: "Profile",
       dependencies: [.product(name: "RillStore", package: "Rill")],
-      path: "Profile",
+      path: "Tools/Profile",
       swiftSettings: swiftSettings
     ),
   ],
