@@ -6,7 +6,10 @@ import Testing
 #endif
 
 /// Raw mode on a pseudo-terminal the test opens itself.
-@Suite struct RawModeTests {
+///
+/// Serialized: `RawMode` keeps the settings to restore in process-wide storage (a signal handler must
+/// reach them), so only one raw-mode session may run at a time, as in the real program.
+@Suite(.serialized) struct RawModeTests {
   /// A pseudo-terminal: the master side (the "user") and the slave side (the program's terminal).
   final class PseudoTerminal {
     let master: Int32
