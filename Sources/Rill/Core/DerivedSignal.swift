@@ -18,9 +18,9 @@ class DerivedSignal<Value>: Signal<Value> {
   /// Whether this node caches its last value for new observers (some upstream replays).
   @usableFromInline let replays: Bool
   /// The last value emitted while connected, kept only when `replays`.
-  @usableFromInline @exclusivity(unchecked) var latest: Value?
+  @usableFromInline @exclusivity(unchecked) final var latest: Value?
   /// The subscription to the upstream signals while connected.
-  @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
+  @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
   @usableFromInline let connect: (DerivedSignal<Value>) -> Subscription
 
   /// A node fed by `upstreams`, whose graphs it joins.

@@ -21,13 +21,13 @@
 public class Signal<Value> {
   /// The observers, in subscription order; a cancelled observer leaves a tombstone (`nil`) until the
   /// next compaction.
-  @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<ObserverSlot<Value>> = []
+  @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<ObserverSlot<Value>> = []
   /// How many observers are live (slots that are not tombstones).
-  @usableFromInline @exclusivity(unchecked) var observerCount = 0
+  @usableFromInline @exclusivity(unchecked) final var observerCount = 0
   /// How many deliveries of this signal are on the stack; slots are compacted only at 0.
-  @usableFromInline @exclusivity(unchecked) var deliveryDepth = 0
+  @usableFromInline @exclusivity(unchecked) final var deliveryDepth = 0
   /// This signal's graph (possibly a non-root member of it; see ``currentGraph``).
-  @usableFromInline @exclusivity(unchecked) var graph: Graph
+  @usableFromInline @exclusivity(unchecked) final var graph: Graph
   /// Distance from the graph's sources: 0 for a subject, one more than the deepest upstream otherwise.
   @usableFromInline let rank: Int
   #if DEBUG
