@@ -1,29 +1,39 @@
 #!/usr/bin/env bash
-# Type-checks the first ```swift block of README.md against the built Rill module.
-# Run from the repository root: Scripts/check-readme-snippet.sh [extra `swift build` arguments]
+# Type-checks every ```swift block of README.md, each as its own main.swift, against the built
+# Rill and RillStore modules, so the README's examples cannot drift from the API.
+# Run from anywhere: Scripts/check-readme-snippet.sh [extra `swift build` arguments]
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-awk '/^```swift[[:space:]]*$/ && !found { inside = 1; found = 1; next }
-     inside && /^```/ { exit }
-     inside { print }' README.md > "$work/main.swift"
-if [ ! -s "$work/main.swift" ]; then
+awk -v dir="$work" '
+  /^```swift[[:space:]]*$/ { inside = 1; count++; file = sprintf("%s/snippet%02d.swift", dir, count); next }
+  inside && /^```/ { inside = 0; close(file); next }
+  inside { print > file }' README.md
+snippets=("$work"/snippet*.swift)
+if [ ! -e "${snippets[0]}" ]; then
   echo "error: README.md has no \`\`\`swift block" >&2
   exit 1
 fi
 
-swift build --product Rill "$@"
+swift build --target RillStore "$@"
 bin="$(swift build --show-bin-path "$@")"
-# The module lands in Modules/ with recent toolchains and next to the objects with older ones.
+# The modules land in Modules/ with recent toolchains and next to the objects with older ones.
 modules="$bin/Modules"
-[ -f "$modules/Rill.swiftmodule" ] || [ -d "$modules/Rill.swiftmodule" ] || modules="$bin"
-if [ ! -e "$modules/Rill.swiftmodule" ]; then
-  echo "error: no Rill.swiftmodule under $bin" >&2
+[ -e "$modules/RillStore.swiftmodule" ] || modules="$bin"
+if [ ! -e "$modules/RillStore.swiftmodule" ]; then
+  echo "error: no RillStore.swiftmodule under $bin" >&2
   exit 1
 fi
 
-swiftc -typecheck -swift-version 6 -I "$modules" "$work/main.swift"
-echo "README snippet type-checks against $modules/Rill.swiftmodule"
+for snippet in "${snippets[@]}"; do
+  mkdir -p "$snippet.d"
+  cp "$snippet" "$snippet.d/main.swift"
+  if ! swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$modules" "$snippet.d/main.swift"; then
+    echo "error: README snippet $(basename "$snippet" .swift) does not type-check" >&2
+    exit 1
+  fi
+done
+echo "${#snippets[@]} README snippets type-check against $modules"
