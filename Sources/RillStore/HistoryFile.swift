@@ -244,8 +244,12 @@ enum JSONCompleteness {
         continue
       }
       switch byte {
-      case UInt8(ascii: "\""): inString = true; sawValue = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; sawValue = true
+      case UInt8(ascii: "\""):
+        inString = true
+        sawValue = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        sawValue = true
       case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
       case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
       default: sawValue = true

@@ -5,10 +5,12 @@ import Testing
   @Test func handsEveryKeyOfEveryChunkUntilEndOfInput() {
     var chunks = [Array(" +".utf8), Array("\u{1B}[A".utf8)].makeIterator()
     var keys: [Key] = []
-    KeyLoop.run(read: { chunks.next() }) { key in
-      keys.append(key)
-      return true
-    }
+    KeyLoop.run(
+      read: { chunks.next() },
+      handle: { key in
+        keys.append(key)
+        return true
+      })
     #expect(keys == [.character(" "), .character("+"), .up])
   }
 
@@ -16,12 +18,15 @@ import Testing
     var reads = 0
     var chunks = [Array("aqb".utf8), Array("c".utf8)].makeIterator()
     var keys: [Key] = []
-    KeyLoop.run(read: {
-      reads += 1; return chunks.next()
-    }) { key in
-      keys.append(key)
-      return key != .character("q")
-    }
+    KeyLoop.run(
+      read: {
+        reads += 1
+        return chunks.next()
+      },
+      handle: { key in
+        keys.append(key)
+        return key != .character("q")
+      })
     #expect(keys == [.character("a"), .character("q")])
     #expect(reads == 1)
   }

@@ -111,7 +111,10 @@ import Testing
   @Test func notATerminalIsAnErrorAndChangesNothing() throws {
     var pipeEnds: [Int32] = [0, 0]
     try #require(pipe(&pipeEnds) == 0)
-    defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+    defer {
+      close(pipeEnds[0])
+      close(pipeEnds[1])
+    }
     var ran = false
     #expect(throws: RawMode.Failure.self) {
       try RawMode.run(input: FileStream(descriptor: pipeEnds[0]), output: FileStream(descriptor: pipeEnds[1])) {

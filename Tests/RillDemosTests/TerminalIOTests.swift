@@ -22,7 +22,10 @@ import Testing
   @Test func aPipeIsNotATerminal() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
-    defer { close(ends[0]); close(ends[1]) }
+    defer {
+      close(ends[0])
+      close(ends[1])
+    }
     #expect(!FileStream(descriptor: ends[0]).isTerminal)
   }
 

@@ -1,5 +1,6 @@
-@testable import RillStore
 import Testing
+
+@testable import RillStore
 
 @Suite struct DispatchLoopTests {
   @Test func runsWhenIdleAndQueuesWhileDispatching() {

@@ -2,16 +2,17 @@ import RillStore
 import Testing
 
 @Suite struct RouterTests {
-  @Test(arguments: [
-    ([], ["a", "b"], [RouteChange.push("a"), .push("b")]),
-    (["a", "b"], ["a", "c"], [.change(from: "b", to: "c")]),
-    (["a", "b", "c"], ["a"], [.pop("c"), .pop("b")]),
-    (["a"], ["b", "c"], [.change(from: "a", to: "b"), .push("c")]),
-    (["a", "b"], ["a", "b"], []),
-    ([], [], []),
-    (["a", "b", "c"], ["a", "x", "y"], [.pop("c"), .change(from: "b", to: "x"), .push("y")]),
-    (["a", "b"], [], [.pop("b"), .pop("a")]),
-  ] as [([String], [String], [RouteChange])])
+  @Test(
+    arguments: [
+      ([], ["a", "b"], [RouteChange.push("a"), .push("b")]),
+      (["a", "b"], ["a", "c"], [.change(from: "b", to: "c")]),
+      (["a", "b", "c"], ["a"], [.pop("c"), .pop("b")]),
+      (["a"], ["b", "c"], [.change(from: "a", to: "b"), .push("c")]),
+      (["a", "b"], ["a", "b"], []),
+      ([], [], []),
+      (["a", "b", "c"], ["a", "x", "y"], [.pop("c"), .change(from: "b", to: "x"), .push("y")]),
+      (["a", "b"], [], [.pop("b"), .pop("a")]),
+    ] as [([String], [String], [RouteChange])])
   func routeChangesDiffsFromTheFirstDifference(old: [String], new: [String], expected: [RouteChange]) {
     #expect(routeChanges(from: old, to: new) == expected)
   }

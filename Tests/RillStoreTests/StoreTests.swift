@@ -171,10 +171,12 @@ import Testing
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       final class Holder { var store: Store<Int, Int>? }
       let holder = Holder()
-      let store = Store(initialState: 0, reducer: Reducer<Int, Int> { state, action in
-        state += action
-        holder.store?.dispatch(1)
-      })
+      let store = Store(
+        initialState: 0,
+        reducer: Reducer<Int, Int> { state, action in
+          state += action
+          holder.store?.dispatch(1)
+        })
       holder.store = store
       store.dispatch(1)
     }
@@ -186,10 +188,12 @@ import Testing
     await #expect(processExitsWith: .failure) {
       final class Holder { var store: Store<Int, Int>? }
       let holder = Holder()
-      let store = Store(initialState: 0, reducer: Reducer<Int, Int> { state, action in
-        state += action
-        holder.store?.undo()
-      })
+      let store = Store(
+        initialState: 0,
+        reducer: Reducer<Int, Int> { state, action in
+          state += action
+          holder.store?.undo()
+        })
       holder.store = store
       store.dispatch(1)
     }

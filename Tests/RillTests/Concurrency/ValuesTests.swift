@@ -122,7 +122,10 @@ extension ConcurrencyTests {
 
     @Test func worksOnAnyActorWithNonSendableValues() async {
       actor Owner {
-        final class Box { var value: Int; init(_ value: Int) { self.value = value } }
+        final class Box {
+          var value: Int
+          init(_ value: Int) { self.value = value }
+        }
         let boxes = Subject<Box>()
         func collect() async -> [Int] {
           var iterator = boxes.values.makeAsyncIterator()
