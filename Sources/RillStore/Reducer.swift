@@ -18,7 +18,7 @@
 /// ```
 ///
 /// Features stay separate: write a reducer for each sub-state, ``lifted(to:)`` into the whole state,
-/// and ``combine(_:)`` them.
+/// and ``combine(_:)-(Reducer<State,Action>...)`` them.
 public struct Reducer<State, Action> {
   /// The reducing function.
   @usableFromInline let body: (inout State, Action) -> Void

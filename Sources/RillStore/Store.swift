@@ -2,7 +2,7 @@
 /// replaying signal.
 ///
 /// `dispatch(_:)` runs the middleware, then the pure ``Reducer``, records the action in the
-/// ``History``, and then tells the subscribers of ``state`` (and of every ``select(_:)-(KeyPath<State,Value>)``)
+/// ``History``, and then tells the subscribers of ``state`` (and of every signal from `select(_:)`)
 /// the new state, in subscription order.
 ///
 /// ```swift
