@@ -156,12 +156,79 @@ import Testing
     var log: [String] = []
     let subscription = combine(messages, source.map { $0 }).subscribe { log.append("\($0) \($1)") }
     source.value = 1
-    // Core limitation: a node's rank is fixed when it is built, so the outer join (rank 2) settles before
-    // the deeper inner join (rank 4) and emits a mixed tuple first. Remove the wrapper once ranks follow.
-    withKnownIssue("a join below flatMapLatest can settle before a deeper inner join") {
-      #expect(log == ["(0, 0) 0", "(1, 1) 1"])
-    }
+    #expect(log == ["(0, 0) 0", "(1, 1) 1"])
     _ = subscription
+  }
+
+  @Test func joinBelowNestedFlatMapLatestFollowsADeeperInnerChosenLater() {
+    let source = CurrentValueSubject(0)
+    let shallow = source.map { ($0, $0) }
+    let deep = combine(source.map { $0 }.map { $0 }.map { $0 }, source)
+    let innerChoice = CurrentValueSubject(0)
+    let outerChoice = CurrentValueSubject(0)
+    let inner = innerChoice.flatMapLatest { $0 == 0 ? shallow : deep }
+    let messages = outerChoice.flatMapLatest { _ in inner }
+    var log: [String] = []
+    let subscription = combine(messages, source.map { $0 }).subscribe { log.append("\($0) \($1)") }
+    innerChoice.value = 1
+    source.value = 1
+    outerChoice.value = 1
+    source.value = 2
+    #expect(log == ["(0, 0) 0", "(0, 0) 0", "(1, 1) 1", "(1, 1) 1", "(2, 2) 2"])
+    _ = subscription
+  }
+
+  @Test func switchingToADeeperInnerAndBackStaysGlitchFree() {
+    let source = CurrentValueSubject(0)
+    let shallow = source.map { ($0, $0) }
+    let deep = combine(source.map { $0 }.map { $0 }.map { $0 }, source)
+    let choice = CurrentValueSubject(0)
+    let messages = choice.flatMapLatest { $0 == 0 ? shallow : deep }
+    var log: [String] = []
+    let subscription = combine(messages, source.map { $0 }).subscribe { log.append("\($0) \($1)") }
+    source.value = 1
+    choice.value = 1
+    source.value = 2
+    choice.value = 0
+    source.value = 3
+    choice.value = 1
+    source.value = 4
+    #expect(log == ["(0, 0) 0", "(1, 1) 1", "(1, 1) 1", "(2, 2) 2", "(2, 2) 2", "(3, 3) 3", "(3, 3) 3", "(4, 4) 4"])
+    _ = subscription
+  }
+
+  @Test func joinAlreadyPendingWhenItsRankRisesSettlesAfterTheDeeperInner() {
+    let source = CurrentValueSubject(0)
+    let deep = combine(source.map { $0 }.map { $0 }.map { $0 }, source)
+    let keepsDeepConnected = deep.subscribe { _ in }
+    let shallow = source.map { ($0, $0) }
+    // The join hears `source` first (so it is pending at its old rank), then the choice switches to the
+    // deep inner, whose own join is pending too: the join must rise above it and settle after it.
+    let messages = source.map { $0 > 0 }.flatMapLatest { $0 ? deep : shallow }
+    var log: [String] = []
+    let subscription = combine(source.map { $0 }, messages).subscribe { log.append("\($0) \($1)") }
+    source.value = 1
+    source.value = 2
+    #expect(log == ["0 (0, 0)", "1 (1, 1)", "2 (2, 2)"])
+    withExtendedLifetime((keepsDeepConnected, subscription)) {}
+  }
+
+  @Test func nodeBelowARiseThatReconnectsCatchesUp() {
+    let source = CurrentValueSubject(0)
+    let shallow = source.map { ($0, $0) }
+    let deep = combine(source.map { $0 }.map { $0 }.map { $0 }, source)
+    let choice = CurrentValueSubject(0)
+    let messages = choice.flatMapLatest { $0 == 0 ? shallow : deep }
+    let joined = combine(messages, source.map { $0 })
+    var log: [String] = []
+    var subscription = joined.subscribe { _ in }
+    subscription.cancel()
+    let keepsMessagesConnected = messages.subscribe { _ in }
+    choice.value = 1
+    subscription = joined.subscribe { log.append("\($0) \($1)") }
+    source.value = 1
+    #expect(log == ["(0, 0) 0", "(1, 1) 1"])
+    withExtendedLifetime((keepsMessagesConnected, subscription)) {}
   }
 
   @Test func docExample() {

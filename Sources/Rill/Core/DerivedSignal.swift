@@ -13,25 +13,46 @@
 /// A node derived from a replaying signal caches the last value it emitted and gives it to each new
 /// observer (rule 2). The first observer needs no cache: connecting makes the upstream replay, and that
 /// value flows through the node to it.
+///
+/// Ranks (rule 6). A node's rank starts one above its deepest upstream. A `flatMapLatest` node can later
+/// be fed by an inner signal deeper than itself, so its rank must rise above the inner's, and so must the
+/// rank of every node below it that can receive values. Such nodes — a `flatMapLatest`, and every node with
+/// one of them upstream — *can rise*: while connected, each registers with its upstreams that can rise,
+/// which keep these dependents; a rise walks them (``raiseRank(above:)``). A node that connects catches up
+/// with its upstreams' ranks, because it heard no rise while it was disconnected. Nodes that cannot rise
+/// keep and do nothing of this, and a send never touches it: the cost is on connect and on a switch.
 @usableFromInline
 class DerivedSignal<Value>: Signal<Value> {
   /// Whether this node caches its last value for new observers (some upstream replays).
   @usableFromInline let replays: Bool
+  /// Whether this node's rank can rise: it switches upstreams itself, or an upstream can rise.
+  @usableFromInline let canRise: Bool
+  /// The upstreams whose rank can rise; this node is their dependent while it is connected.
+  @usableFromInline let risingUpstreams: [any RisingNode]
+  /// The connected nodes this one feeds whose rank can rise, with how many links each has to this one.
+  @usableFromInline @exclusivity(unchecked) final var dependents: [ObjectIdentifier: Dependent] = [:]
+  /// True while a rise walks this node's dependents: a rise that comes back here went round a cycle.
+  @exclusivity(unchecked) final var isRaisingRank = false
   /// The last value emitted while connected, kept only when `replays`.
   @usableFromInline @exclusivity(unchecked) final var latest: Value?
   /// The subscription to the upstream signals while connected.
   @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
   @usableFromInline let connect: (DerivedSignal<Value>) -> Subscription
 
-  /// A node fed by `upstreams`, whose graphs it joins.
+  /// A node fed by `upstreams`, whose graphs it joins. `switchesUpstream` is for a node that subscribes
+  /// to further signals while connected (``subscribe(toInner:)``): its rank can rise.
   @usableFromInline init(
     upstreams: [AnyUpstream],
     replays: Bool? = nil,
+    switchesUpstream: Bool = false,
     connect: @escaping (DerivedSignal<Value>) -> Subscription
   ) {
     var graph = upstreams.first?.graph ?? Graph()
     for other in upstreams.dropFirst() { graph = graph.union(other.graph) }
     self.replays = replays ?? upstreams.contains { $0.replays }
+    let risingUpstreams = upstreams.compactMap(\.risingNode)
+    self.risingUpstreams = risingUpstreams
+    canRise = switchesUpstream || !risingUpstreams.isEmpty
     self.connect = connect
     super.init(graph: graph, rank: 1 + (upstreams.map(\.rank).max() ?? 0))
   }
@@ -59,8 +80,11 @@ class DerivedSignal<Value>: Signal<Value> {
 
   @usableFromInline override var isReplaying: Bool { replays }
 
+  @usableFromInline override var risingNode: (any RisingNode)? { canRise ? self : nil }
+
   @usableFromInline override func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {
     if isFirst {
+      if canRise { joinRisingUpstreams() }
       upstream = connect(self)
     } else if let latest {
       observer(latest)
@@ -71,7 +95,98 @@ class DerivedSignal<Value>: Signal<Value> {
     let connection = upstream
     upstream = nil
     latest = nil
+    if canRise {
+      for upstream in risingUpstreams { upstream.removeDependent(self) }
+    }
     connection?.cancel()
+  }
+
+  /// Registers with the upstreams that can rise and catches up with their ranks, before connecting: so
+  /// a rise while they connect (a `flatMapLatest` up there subscribing to its first inner) reaches here.
+  final func joinRisingUpstreams() {
+    for upstream in risingUpstreams {
+      upstream.addDependent(self)
+      raiseRank(above: upstream.rank)
+    }
+  }
+
+  /// Subscribes this node to `inner`, emitting its values: the inner signal of a `flatMapLatest`.
+  ///
+  /// Joins the inner's graph, raises this node's rank above the inner's (with its dependents'), and, when
+  /// the inner's rank can rise too, follows it while subscribed. Cancelling the returned subscription
+  /// ends both.
+  ///
+  /// - Complexity: O(1) when no rank rises; a rise visits the connected nodes below this one.
+  @inlinable final func subscribe(toInner inner: Signal<Value>) -> Subscription {
+    currentGraph.union(inner.currentGraph)
+    let followed = follow(inner)
+    let subscription = inner.subscribe { [self] in emit($0) }
+    guard let followed else { return subscription }
+    return Subscription { [self] in
+      subscription.cancel()
+      followed.removeDependent(self)
+    }
+  }
+
+  /// Raises this node's rank above `inner`'s and registers with it when its rank can rise; returns it then.
+  @usableFromInline final func follow<Inner>(_ inner: Signal<Inner>) -> (any RisingNode)? {
+    let followed = inner.risingNode
+    followed?.addDependent(self)
+    raiseRank(above: inner.rank)
+    return followed
+  }
+
+  /// Makes this node's rank greater than `floor`, and so on down its connected dependents; a settle it
+  /// already has pending in the graph moves to the new rank. Does nothing if the rank is already greater.
+  @usableFromInline final func raiseRank(above floor: Int) {
+    guard rank <= floor, !isRaisingRank else { return }
+    rank = floor + 1
+    currentGraph.moveSettles(of: ObjectIdentifier(self), toRank: rank)
+    isRaisingRank = true
+    for dependent in dependents.values { dependent.node.raiseRank(above: rank) }
+    isRaisingRank = false
+  }
+
+  @usableFromInline final func addDependent(_ node: any RisingNode) {
+    dependents[ObjectIdentifier(node), default: Dependent(node: node)].links += 1
+  }
+
+  @usableFromInline final func removeDependent(_ node: any RisingNode) {
+    let key = ObjectIdentifier(node)
+    guard let links = dependents[key]?.links else { return }
+    if links == 1 {
+      dependents[key] = nil
+    } else {
+      dependents[key]?.links = links - 1
+    }
+  }
+}
+
+extension DerivedSignal: RisingNode {}
+
+/// A node whose rank can rise after it was built (see ``DerivedSignal``).
+@usableFromInline
+protocol RisingNode: AnyObject {
+  /// The node's current rank.
+  var rank: Int { get }
+  /// Makes the rank greater than `floor`, and the ranks of the connected nodes below it.
+  func raiseRank(above floor: Int)
+  /// `node` is connected below this one: a rise here must reach it. Counted, so links may repeat.
+  func addDependent(_ node: any RisingNode)
+  /// Ends one link registered with ``addDependent(_:)``.
+  func removeDependent(_ node: any RisingNode)
+}
+
+/// A connected node below a node that can rise, and how many links it has to it (`combine(a, a)` has two).
+@usableFromInline
+struct Dependent {
+  /// Not retained: a dependent is connected, so the node it depends on retains it through its
+  /// subscription, and it unregisters before disconnecting.
+  @usableFromInline unowned(unsafe) let node: any RisingNode
+  @usableFromInline var links = 0
+
+  @usableFromInline init(node: any RisingNode) {
+    self.node = node
   }
 }
 
@@ -81,10 +196,12 @@ struct AnyUpstream {
   @usableFromInline let graph: Graph
   @usableFromInline let rank: Int
   @usableFromInline let replays: Bool
+  @usableFromInline let risingNode: (any RisingNode)?
 
   @inlinable init<Value>(_ signal: Signal<Value>) {
     graph = signal.currentGraph
     rank = signal.rank
     replays = signal.isReplaying
+    risingNode = signal.risingNode
   }
 }

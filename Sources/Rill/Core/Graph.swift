@@ -38,9 +38,18 @@ final class Graph {
   }
 
   /// Asks `settle` to run once this propagation's depth-first pass is over, after every join of
-  /// lower rank (nearer the sources).
-  @usableFromInline func schedule(rank: Int, _ settle: @escaping () -> Void) {
-    pending.append(PendingSettle(rank: rank, settle: settle))
+  /// lower rank (nearer the sources). `node` names the join, so that its rank can still rise.
+  @usableFromInline func schedule(rank: Int, of node: ObjectIdentifier, _ settle: @escaping () -> Void) {
+    pending.append(PendingSettle(rank: rank, node: node, settle: settle))
+  }
+
+  /// The rank of `node` rose while it may have a settle pending (a `flatMapLatest` above it switched
+  /// during a propagation): its pending settles move to the new rank, after the deeper joins now above it.
+  /// Called on the root.
+  @usableFromInline func moveSettles(of node: ObjectIdentifier, toRank rank: Int) {
+    for index in pending.indices where pending[index].node == node {
+      pending[index].rank = rank
+    }
   }
 
   /// Runs everything the current propagation left: joins in order of rank, then queued sends one at
@@ -112,11 +121,14 @@ final class Graph {
 /// A join that asked to emit at the end of the depth-first pass of a propagation.
 @usableFromInline
 struct PendingSettle {
-  @usableFromInline let rank: Int
+  @usableFromInline var rank: Int
+  /// The join that scheduled it.
+  @usableFromInline let node: ObjectIdentifier
   @usableFromInline let settle: () -> Void
 
-  @inlinable init(rank: Int, settle: @escaping () -> Void) {
+  @inlinable init(rank: Int, node: ObjectIdentifier, settle: @escaping () -> Void) {
     self.rank = rank
+    self.node = node
     self.settle = settle
   }
 }

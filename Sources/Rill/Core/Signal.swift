@@ -28,8 +28,10 @@ public class Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var deliveryDepth = 0
   /// This signal's graph (possibly a non-root member of it; see ``currentGraph``).
   @usableFromInline @exclusivity(unchecked) final var graph: Graph
-  /// Distance from the graph's sources: 0 for a subject, one more than the deepest upstream otherwise.
-  @usableFromInline let rank: Int
+  /// Distance from the graph's sources: 0 for a subject, more than every upstream's otherwise. Joins
+  /// settle in this order (rule 6). It rises, never falls, when a `flatMapLatest` upstream of this node
+  /// switches to a deeper inner signal (see ``DerivedSignal/raiseRank(above:)``); sends only read it.
+  @usableFromInline @exclusivity(unchecked) final var rank: Int
   #if DEBUG
     /// Slots moved or dropped by compaction, for the tests that pin cancel cost (rule 9).
     @exclusivity(unchecked) var compactionWork = 0
@@ -83,6 +85,10 @@ public class Signal<Value> {
 
   /// Called when the last live observer left. Derived signals disconnect upstream here.
   @usableFromInline func lastObserverRemoved() {}
+
+  /// This signal as a node whose rank can rise, or `nil` when its rank is fixed (subjects, and nodes
+  /// with no `flatMapLatest` upstream of them).
+  @usableFromInline var risingNode: (any RisingNode)? { nil }
 
   /// Calls every observer that was subscribed when the delivery started and is still subscribed when
   /// its turn comes, in order.

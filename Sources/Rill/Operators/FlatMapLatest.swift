@@ -16,16 +16,19 @@ extension Signal {
   /// rooms["lobby"]!.send("ignored"); rooms["garden"]!.send("hi")   // prints "hi"
   /// ```
   ///
-  /// - Complexity: O(1) per inner value; a switch costs one cancel and one subscribe.
+  /// Joins below it stay glitch-free (rule 6) whatever the depth of the inner signal: when an inner is
+  /// deeper than this node, this node's rank, and that of the connected nodes below it, rises above the
+  /// inner's, so they settle after it.
+  ///
+  /// - Complexity: O(1) per inner value; a switch costs one cancel and one subscribe, plus a visit of the
+  ///   connected nodes below this one when the new inner is deeper than any before.
   @inlinable
   public func flatMapLatest<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
-    DerivedSignal(upstreams: [AnyUpstream(self)]) { node in
+    DerivedSignal(upstreams: [AnyUpstream(self)], switchesUpstream: true) { node in
       let inner = StateCell<Subscription?>(nil)
       let outer = self.subscribe { value in
         inner.value?.cancel()
-        let signal = transform(value)
-        node.currentGraph.union(signal.currentGraph)
-        inner.value = signal.subscribe { node.emit($0) }
+        inner.value = node.subscribe(toInner: transform(value))
       }
       return Subscription {
         outer.cancel()

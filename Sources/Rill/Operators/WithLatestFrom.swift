@@ -95,7 +95,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
     case .emitNow:
       emit()
     case .settleLater:
-      if let settleAction { graph.schedule(rank: node.rank, settleAction) }
+      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
     case .wait:
       break
     }

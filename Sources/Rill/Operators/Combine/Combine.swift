@@ -77,7 +77,7 @@ final class CombineConnection<each Source> {
     case .emitNow:
       node.emit(values)
     case .settleLater:
-      if let settleAction { graph.schedule(rank: node.rank, settleAction) }
+      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
     case .wait:
       break
     }
