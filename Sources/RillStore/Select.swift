@@ -7,7 +7,7 @@ extension Store {
   /// ```swift
   /// let subscription = store.select(\.log).subscribe { print($0) }   // prints []
   /// ```
-  public func select<Value>(_ keyPath: KeyPath<State, Value>) -> Signal<Value> {
+  @inlinable public func select<Value>(_ keyPath: KeyPath<State, Value>) -> Signal<Value> {
     if let shared = selections[keyPath] as? Signal<Value> { return shared }
     let selection = subject.map { $0[keyPath: keyPath] }
     selections[keyPath] = selection
@@ -30,11 +30,10 @@ extension Store {
   /// The store keeps each shared node for its own lifetime (a node with no subscribers is
   /// disconnected and costs nothing per dispatch).
   ///
-  /// - Complexity: Per dispatch, two key-path reads and one `==` for all subscribers together.
-  public func select<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Signal<Value> {
+  /// - Complexity: Per dispatch, one key-path read and one `==` for all subscribers together.
+  @inlinable public func select<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Signal<Value> {
     if let shared = equatableSelections[keyPath] as? Signal<Value> { return shared }
-    let selection = subject.removeDuplicates { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
-      .map { $0[keyPath: keyPath] }
+    let selection = subject.map { $0[keyPath: keyPath] }.removeDuplicates()
     equatableSelections[keyPath] = selection
     return selection
   }
@@ -47,7 +46,7 @@ extension Store {
   /// ```swift
   /// let parity = store.select { $0.count % 2 == 0 ? "even" : "odd" }
   /// ```
-  public func select<Value>(_ transform: @escaping (State) -> Value) -> Signal<Value> {
+  @inlinable public func select<Value>(_ transform: @escaping (State) -> Value) -> Signal<Value> {
     subject.map(transform)
   }
 
@@ -64,7 +63,7 @@ extension Store {
   /// ```
   ///
   /// - Complexity: Per dispatch, one call of `transform` and one `==`.
-  public func select<Value: Equatable>(_ transform: @escaping (State) -> Value) -> Signal<Value> {
+  @inlinable public func select<Value: Equatable>(_ transform: @escaping (State) -> Value) -> Signal<Value> {
     subject.map(transform).removeDuplicates()
   }
 }

@@ -46,8 +46,8 @@ public final class Store<State, Action> {
   /// The state every replay (undo, jump, import) starts from.
   let initialState: State
   /// Shared `select(keyPath)` nodes, one per key path.
-  var selections: [AnyKeyPath: AnyObject] = [:]
-  var equatableSelections: [AnyKeyPath: AnyObject] = [:]
+  @usableFromInline var selections: [AnyKeyPath: AnyObject] = [:]
+  @usableFromInline var equatableSelections: [AnyKeyPath: AnyObject] = [:]
 
   /// Creates a store with `initialState`, the `reducer` that computes every next state, and
   /// `middleware` to run around it, in order.
