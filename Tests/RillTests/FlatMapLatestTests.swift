@@ -213,6 +213,19 @@ import Testing
     withExtendedLifetime((keepsDeepConnected, subscription)) {}
   }
 
+  @Test func observerOfTheNodeHearsAPendingInnersReplayThenItsSettledValue() {
+    let source = CurrentValueSubject(0)
+    let deep = combine(source.map { $0 }.map { $0 }.map { $0 }, source)
+    let keepsDeepConnected = deep.subscribe { _ in }
+    let shallow = source.map { ($0 - 100, 0) }
+    var log: [String] = []
+    let messages = source.map { $0 > 0 }.flatMapLatest { $0 ? deep : shallow }
+    let subscription = messages.subscribe { log.append("\($0)") }
+    source.value = 1
+    #expect(log == ["(-100, 0)", "(0, 0)", "(1, 1)"])
+    withExtendedLifetime((keepsDeepConnected, subscription)) {}
+  }
+
   @Test func nodeBelowARiseThatReconnectsCatchesUp() {
     let source = CurrentValueSubject(0)
     let shallow = source.map { ($0, $0) }

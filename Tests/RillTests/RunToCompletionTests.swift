@@ -129,6 +129,27 @@ import Testing
     withExtendedLifetime((first, second)) {}
   }
 
+  @Test func sendBackFromAnUnrelatedGraphIsQueuedInTheBusyOne() {
+    let subject = Subject<Int>()
+    let unrelated = Subject<Int>()
+    var log: [String] = []
+    let first = subject.subscribe { value in
+      log.append("a\(value)")
+      if value == 1 {
+        unrelated.send(value)
+        log.append("after")
+      }
+    }
+    let second = subject.subscribe { log.append("z\($0)") }
+    let back = unrelated.subscribe { value in
+      log.append("u\(value)")
+      subject.send(value * 10)
+    }
+    subject.send(1)
+    #expect(log == ["a1", "u1", "after", "z1", "a10", "z10"])
+    withExtendedLifetime((first, second, back)) {}
+  }
+
   @Test func joiningTwoGraphsWhileBothAreBusyKeepsBothWorking() {
     let left = Subject<Int>()
     let right = Subject<Int>()

@@ -60,6 +60,26 @@ import Testing
     #expect(label.texts == ["1"])
   }
 
+  @Test func pipelineStaysConnectedUntilTheFirstValueAfterTheOwnerIsFreed() {
+    let credit = Subject<Int>()
+    var mapped = 0
+    weak var weakNode: Signal<Int>?
+    do {
+      let label = Label()
+      let node = credit.map { value -> Int in
+        mapped += 1
+        return value
+      }
+      weakNode = node
+      node.subscribe(owner: label) { label, value in label.texts.append("\(value)") }
+    }
+    #expect(weakNode != nil)
+    credit.send(1)
+    #expect(weakNode == nil)
+    credit.send(2)
+    #expect(mapped == 1)
+  }
+
   @Test func ownerBoundObserverIsReleasedAfterTheOwnerGoes() {
     final class Marker {}
     let credit = Subject<Int>()
