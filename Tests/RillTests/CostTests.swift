@@ -105,5 +105,6 @@ import Testing
     subject.send(0)
     #expect(subject.compactionWork <= 2 * count)
     #expect(subject.slots.count == 1)
+    subscriptions.removeAll()  // the first observer captures the array that holds its own subscription
   }
 }

@@ -9,9 +9,10 @@ import Testing
   @Test func ownerIsHandedToTheObserver() {
     let credit = CurrentValueSubject(0)
     let label = Label()
-    credit.subscribe(owner: label) { label, value in label.texts.append("Credit: \(value)") }
+    let subscription = credit.subscribe(owner: label) { label, value in label.texts.append("Credit: \(value)") }
     credit.value = 5
     #expect(label.texts == ["Credit: 0", "Credit: 5"])
+    subscription.cancel()
   }
 
   @Test func ownerIsNotRetained() {
@@ -23,6 +24,7 @@ import Testing
       credit.subscribe(owner: label) { label, value in label.texts.append("\(value)") }
     }
     #expect(weakLabel == nil)
+    credit.value = 1  // ends the subscription, which until now kept itself alive
   }
 
   @Test func subscriptionEndsAfterTheOwnerIsFreed() {
@@ -52,12 +54,14 @@ import Testing
 
   @Test func droppingTheReturnedSubscriptionDoesNotCancel() {
     let credit = Subject<Int>()
-    let label = Label()
+    var label: Label? = Label()
     do {
-      _ = credit.subscribe(owner: label) { label, value in label.texts.append("\(value)") }
+      _ = credit.subscribe(owner: label!) { label, value in label.texts.append("\(value)") }
     }
     credit.send(1)
-    #expect(label.texts == ["1"])
+    #expect(label?.texts == ["1"])
+    label = nil
+    credit.send(2)  // the first value after the owner is freed ends the subscription
   }
 
   @Test func pipelineStaysConnectedUntilTheFirstValueAfterTheOwnerIsFreed() {
