@@ -20,7 +20,7 @@
 /// one of them upstream — *can rise*: while connected, each registers with its upstreams that can rise,
 /// which keep these dependents; a rise walks them (``raiseRank(above:)``). A node that connects catches up
 /// with its upstreams' ranks, because it heard no rise while it was disconnected. Nodes that cannot rise
-/// keep and do nothing of this, and a send never touches it: the cost is on connect and on a switch.
+/// keep no dependents and skip all of this; a send never touches it: the cost is on connect and on a switch.
 @usableFromInline
 class DerivedSignal<Value>: Signal<Value> {
   /// Whether this node caches its last value for new observers (some upstream replays).
