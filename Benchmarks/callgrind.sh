@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 
 workloads=("$@")
 if [[ ${#workloads[@]} -eq 0 ]]; then
-  workloads=(send_1sub send_10sub send_100sub chain3 diamond churn store_dispatch_10 store_dispatch_1000)
+  workloads=(send_1sub send_10sub send_100sub chain3 combine2 diamond churn store_dispatch_10 store_dispatch_1000)
 fi
 operations=20000
 

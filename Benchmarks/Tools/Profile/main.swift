@@ -75,6 +75,21 @@ func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
       if incremented.isMultiple(of: 2) { sink &+= incremented &* 2 }
     }
     sends()
+  case "combine2":
+    let other = Subject<Int>()
+    subscriptions.append(combine(subject, other).subscribe { sink &+= $0.0 &+ $0.1 })
+    var latest = (0, 0)
+    observers.append { sink &+= $0 }
+    if rill {
+      for value in 0..<operations {
+        if value.isMultiple(of: 2) { subject.send(value) } else { other.send(value) }
+      }
+    } else {
+      for value in 0..<operations {
+        if value.isMultiple(of: 2) { latest.0 = value } else { latest.1 = value }
+        for observer in observers { observer(latest.0 &+ latest.1) }
+      }
+    }
   case "diamond":
     subscriptions.append(
       combine(subject.map { $0 &+ 1 }, subject.map { $0 &* 2 }).subscribe { sink &+= $0.0 &+ $0.1 })
@@ -110,6 +125,6 @@ guard arguments.count == 4, let operations = Int(arguments[3]), ["Rill", "baseli
   run(arguments[1], rill: arguments[2] == "Rill", operations: operations)
 else {
   print("usage: Profile <workload> <Rill|baseline> <operations>")
-  print("  workloads: send_1sub send_10sub send_100sub chain3 diamond churn store_dispatch_10 store_dispatch_1000")
+  print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn store_dispatch_10 store_dispatch_1000")
   exit(2)
 }

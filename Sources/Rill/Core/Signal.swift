@@ -34,7 +34,7 @@ public class Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var rank: Int
   #if DEBUG
     /// Slots moved or dropped by compaction, for the tests that pin cancel cost (rule 9).
-    @exclusivity(unchecked) var compactionWork = 0
+    @usableFromInline @exclusivity(unchecked) final var compactionWork = 0
   #endif
 
   @usableFromInline init(graph: Graph, rank: Int) {
@@ -68,8 +68,10 @@ public class Signal<Value> {
   /// ```
   ///
   /// - Complexity: Amortized O(1).
-  public final func subscribe(_ observer: @escaping (Value) -> Void) -> Subscription {
-    let subscription = Subscription(source: self, index: slots.count)
+  @inlinable public final func subscribe(_ observer: @escaping (Value) -> Void) -> Subscription {
+    // The closure captures only `self`, which serves as its context: no allocation besides the subscription.
+    // Built here, it removes the observer with code specialized for the caller's value type.
+    let subscription = Subscription(index: slots.count) { [self] index in removeObserver(at: index) }
     slots.append(ObserverSlot(observer: observer, subscription: subscription))
     observerCount += 1
     observerAdded(observer, isFirst: observerCount == 1)
@@ -133,8 +135,13 @@ public class Signal<Value> {
 
   /// Ends the observer in slot `index`: it is dropped at once, so whatever it captured is freed now and
   /// it is never called again, even if a delivery is in progress (rule 3).
-  @usableFromInline final func removeObserver(at index: Int) {
-    let removed = slots[index].observer.take()
+  ///
+  /// The removed slot is released last, after the bookkeeping: releasing the closure can run a deinit that
+  /// cancels other subscriptions of this signal, which must find the slots consistent.
+  @inlinable final func removeObserver(at index: Int) {
+    // The whole slot: taking the closure out alone would re-abstract it, which allocates.
+    let removed = slots[index]
+    slots[index].observer = nil
     observerCount -= 1
     if deliveryDepth == 0 {
       if index == slots.count - 1 {
@@ -148,13 +155,13 @@ public class Signal<Value> {
     withExtendedLifetime(removed) {}
   }
 
-  @usableFromInline final func compactIfWorthIt() {
+  @inlinable final func compactIfWorthIt() {
     if slots.count > 2 * observerCount || observerCount == 0 { compact() }
   }
 
   /// Removes the tombstones, keeping the live observers in order and telling each subscription its new
   /// index. Amortized O(1) per cancel: it runs only when tombstones outnumber live observers.
-  final func compact() {
+  @inlinable final func compact() {
     var kept = 0
     for index in slots.indices where slots[index].observer != nil {
       if index != kept {
@@ -169,8 +176,6 @@ public class Signal<Value> {
     slots.removeLast(slots.count - kept)
   }
 }
-
-extension Signal: SubscriptionSource {}
 
 /// One observer and the subscription that can end it.
 @usableFromInline

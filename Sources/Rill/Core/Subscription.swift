@@ -14,16 +14,20 @@
 /// subscriptions.removeAll()   // cancels them all
 /// ```
 public final class Subscription {
-  /// The observer's slot in its signal, kept up to date by compaction.
-  @usableFromInline var index: Int
-  /// The signal the observer is registered with, or `nil` once cancelled.
-  @usableFromInline var source: (any SubscriptionSource)?
-  /// What a custom subscription does when cancelled.
-  private var onCancel: (() -> Void)?
+  // Not checked for exclusivity at run time: a subscription belongs to one signal graph, which runs in one
+  // isolation domain, and no access is held across a call out.
 
-  @usableFromInline init(source: any SubscriptionSource, index: Int) {
-    self.source = source
+  /// The observer's slot in its signal, kept up to date by compaction.
+  @usableFromInline @exclusivity(unchecked) var index: Int
+  /// Removes the observer from slot `index` of its signal, or `nil` once cancelled. Built by the (inlinable)
+  /// `subscribe`, so it runs code specialized for the signal's value type.
+  @usableFromInline @exclusivity(unchecked) var remove: ((Int) -> Void)?
+  /// What a custom subscription does when cancelled.
+  @exclusivity(unchecked) private var onCancel: (() -> Void)?
+
+  @inlinable init(index: Int, remove: @escaping (Int) -> Void) {
     self.index = index
+    self.remove = remove
   }
 
   /// Creates a subscription that runs `onCancel` once, when it is cancelled or freed.
@@ -35,7 +39,7 @@ public final class Subscription {
   }
 
   /// Whether ``cancel()`` has run (or the subscription ended itself, as an owner-bound one does).
-  public var isCancelled: Bool { source == nil && onCancel == nil }
+  public var isCancelled: Bool { remove == nil && onCancel == nil }
 
   /// Ends the subscription. The observer is released now and never called again. Calling it twice is
   /// harmless.
@@ -43,9 +47,9 @@ public final class Subscription {
   /// - Complexity: Amortized O(1); cancelling any number of subscriptions, in any order, is linear in
   ///   their number.
   public func cancel() {
-    if let source = source {
-      self.source = nil
-      source.removeObserver(at: index)
+    if let remove {
+      self.remove = nil
+      remove(index)
     } else if let onCancel = onCancel {
       self.onCancel = nil
       onCancel()
@@ -74,10 +78,4 @@ extension Subscription: Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
   }
-}
-
-/// What a subscription asks to remove its observer: the signal it is registered with.
-@usableFromInline
-protocol SubscriptionSource: AnyObject {
-  func removeObserver(at index: Int)
 }
