@@ -97,6 +97,9 @@ enum ChildProcess {
       exited.wait()
       Issue.record("\(executable.lastPathComponent) \(arguments) did not finish in \(timeLimit) s: killed")
     }
+    // The child has exited, so this returns at once; on Linux it is also what lets Foundation release the
+    // process's termination source, which otherwise keeps the Process (and all it holds) alive for good.
+    process.waitUntilExit()
     if keepInputOpen { try inputPipe.fileHandleForWriting.close() }
     return RunResult(
       status: process.terminationStatus,
