@@ -25,29 +25,60 @@
 public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signal<(repeat each Source)> {
   var upstreams: [AnyUpstream] = []
   repeat upstreams.append(AnyUpstream(each sources))
+  let sourceCount = upstreams.count
+  // Everything that touches the values is built here, in closures, so that it is specialized with this
+  // function for the caller's types; only the decisions, which know no types, live in CombineConnection.
   return DerivedSignal(upstreams: upstreams) { node in
-    CombineConnection(node: node, sources: repeat each sources).subscription
+    let latest = (repeat emptyCell(of: (each Source).self))
+    let connection = CombineConnection(sourceCount: sourceCount)
+    let emit = { node.emit((repeat unwrapLatest(each latest))) }
+    // A cycle through the connection while it is connected (a scheduled settle keeps it alive); broken by
+    // the cancel, which drops this closure.
+    connection.settleAction = {
+      if connection.state.settle() { emit() }
+    }
+    repeat connection.upstream.append(
+      (each sources).subscribe(combineObserver(storingIn: each latest, connection, node, emit)))
+    if connection.state.connected() { emit() }
+    return connection.subscription
   }
 }
 
-/// One connection of a `combine` node: the latest value of each source, and the subscriptions to them.
+/// The observer of one source of a `combine`: records the value, then emits or schedules a settle as the
+/// connection decides.
+@inlinable
+func combineObserver<Value, Output>(
+  storingIn cell: StateCell<Value?>,
+  _ connection: CombineConnection,
+  _ node: DerivedSignal<Output>,
+  _ emit: @escaping () -> Void
+) -> (Value) -> Void {
+  { value in
+    let isFirst = cell.value == nil
+    cell.value = value
+    let graph = node.currentGraph
+    switch connection.state.received(isFirstFromSource: isFirst, inPropagation: graph.depth != 0) {
+    case .emitNow:
+      emit()
+    case .settleLater:
+      if let settle = connection.settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settle) }
+    case .wait:
+      break
+    }
+  }
+}
+
+/// One connection of a `combine` node, apart from its values: when to emit, and the subscriptions to the
+/// sources.
 @usableFromInline
-final class CombineConnection<each Source> {
-  @usableFromInline let node: DerivedSignal<(repeat each Source)>
-  @usableFromInline let latest: (repeat StateCell<(each Source)?>)
+final class CombineConnection {
   @usableFromInline @exclusivity(unchecked) var state: CombineState
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
+  /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
   @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
 
-  @inlinable init(node: DerivedSignal<(repeat each Source)>, sources: repeat Signal<each Source>) {
-    self.node = node
-    latest = (repeat emptyCell(of: (each Source).self))
-    var count = 0
-    for _ in repeat each sources { count += 1 }
-    state = CombineState(sourceCount: count)
-    settleAction = { [self] in settle() }
-    repeat subscribe(to: each sources, storingIn: each latest)
-    if state.connected() { node.emit(values) }
+  @inlinable init(sourceCount: Int) {
+    state = CombineState(sourceCount: sourceCount)
   }
 
   /// The subscription the node keeps: cancelling it disconnects every source and breaks the cycles
@@ -60,36 +91,6 @@ final class CombineConnection<each Source> {
       state.disconnected()
       for source in sources { source.cancel() }
     }
-  }
-
-  @inlinable func subscribe<Value>(to source: Signal<Value>, storingIn cell: StateCell<Value?>) {
-    upstream.append(
-      source.subscribe { [self] value in
-        let isFirst = cell.value == nil
-        cell.value = value
-        received(isFirstFromSource: isFirst)
-      })
-  }
-
-  @inlinable func received(isFirstFromSource: Bool) {
-    let graph = node.currentGraph
-    switch state.received(isFirstFromSource: isFirstFromSource, inPropagation: graph.depth != 0) {
-    case .emitNow:
-      node.emit(values)
-    case .settleLater:
-      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
-    case .wait:
-      break
-    }
-  }
-
-  @inlinable func settle() {
-    if state.settle() { node.emit(values) }
-  }
-
-  /// The latest value of every source; only called once each has one.
-  @inlinable var values: (repeat each Source) {
-    (repeat unwrapLatest(each latest))
   }
 }
 
