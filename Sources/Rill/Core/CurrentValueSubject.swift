@@ -30,18 +30,16 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
 
   /// Makes `value` the current value and delivers it to every observer.
   @inlinable public func send(_ value: Value) {
-    let graph = currentGraph
-    guard graph.depth == 0 else {
-      graph.enqueue { [self] in
+    guard startPropagation() else {
+      currentGraph.enqueue { [self] in
         current = value
         deliver(value)
       }
       return
     }
-    graph.depth = 1
     current = value
     deliver(value)
-    finishPropagation(startedIn: graph)
+    finishPropagation()
   }
 
   @usableFromInline override var isReplaying: Bool { true }

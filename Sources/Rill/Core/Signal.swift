@@ -110,15 +110,39 @@ public class Signal<Value> {
     }
   }
 
+  /// Marks this signal's graph busy and returns true if it was idle: the caller delivers, then calls
+  /// ``finishPropagation()``. Returns false, changing nothing, when a propagation is running.
+  @inlinable final func startPropagation() -> Bool {
+    // The common case reads the graph in place, without retaining it (a pair of atomic operations per send).
+    if _fastPath(graph.parent == nil) {
+      guard graph.depth == 0 else { return false }
+      graph.depth = 1
+      return true
+    }
+    let root = currentGraph
+    guard root.depth == 0 else { return false }
+    root.depth = 1
+    return true
+  }
+
   /// Runs `deliver(value)` as a propagation of this signal's graph, or queues it if one is running.
   @inlinable final func propagate(_ value: Value) {
-    let graph = currentGraph
-    guard graph.depth == 0 else {
-      graph.enqueue { [self] in deliver(value) }
+    guard startPropagation() else {
+      currentGraph.enqueue { [self] in deliver(value) }
       return
     }
-    graph.depth = 1
     deliver(value)
+    finishPropagation()
+  }
+
+  /// Ends a propagation of this signal's graph. The same as ``finishPropagation(startedIn:)`` with the graph
+  /// it started in (graphs only ever merge, so that graph's root is this signal's), without keeping that
+  /// graph retained across the delivery.
+  @inlinable final func finishPropagation() {
+    if _fastPath(graph.parent == nil && !(graph.depth == 1 && graph.hasWork)) {
+      graph.depth &-= 1
+      return
+    }
     finishPropagation(startedIn: graph)
   }
 
