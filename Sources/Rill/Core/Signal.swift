@@ -163,9 +163,10 @@ public class Signal<Value> {
   /// The removed slot is released last, after the bookkeeping: releasing the closure can run a deinit that
   /// cancels other subscriptions of this signal, which must find the slots consistent.
   @inlinable final func removeObserver(at index: Int) {
-    // The whole slot: taking the closure out alone would re-abstract it, which allocates.
-    let removed = slots[index]
-    slots[index].observer = nil
+    // Swapped out whole, a move: taking the closure out alone would re-abstract it, which allocates, and
+    // copying the slot would retain and release the closure once more.
+    var removed = ObserverSlot<Value>(tombstoneOf: slots[index].subscription)
+    swap(&removed, &slots[index])
     observerCount -= 1
     if deliveryDepth == 0 {
       if index == slots.count - 1 {
@@ -212,6 +213,12 @@ struct ObserverSlot<Value> {
 
   @inlinable init(observer: @escaping (Value) -> Void, subscription: Subscription) {
     self.observer = observer
+    self.subscription = subscription
+  }
+
+  /// A cancelled slot of `subscription`.
+  @inlinable init(tombstoneOf subscription: Subscription) {
+    observer = nil
     self.subscription = subscription
   }
 }

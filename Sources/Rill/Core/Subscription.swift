@@ -47,8 +47,7 @@ public final class Subscription {
   /// - Complexity: Amortized O(1); cancelling any number of subscriptions, in any order, is linear in
   ///   their number.
   public func cancel() {
-    if let remove {
-      self.remove = nil
+    if let remove = remove.take() {  // moved out: no retain and release of the signal
       remove(index)
     } else if let onCancel = onCancel {
       self.onCancel = nil
