@@ -9,12 +9,16 @@
 # (override with RILL_DOCS_SCRATCH), so it never waits on or disturbs another build.
 set -euo pipefail
 
+if [ $# -gt 0 ]; then
+  mkdir -p "$1"
+  requested="$(cd "$1" && pwd)"
+fi
 cd "$(dirname "$0")/.."
 root="$(pwd)"
 scratch="${RILL_DOCS_SCRATCH:-$root/.build-docs}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-output="${1:-$work/archives}"
+output="${requested:-$work/archives}"
 mkdir -p "$output"
 
 docc="$(command -v docc || true)"
