@@ -14,15 +14,7 @@ cd "$here/.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-swift build --target RillStore "$@"
-bin="$(swift build --show-bin-path "$@")"
-# The modules land in Modules/ with recent toolchains and next to the objects with older ones.
-modules="$bin/Modules"
-[ -e "$modules/RillStore.swiftmodule" ] || modules="$bin"
-if [ ! -e "$modules/RillStore.swiftmodule" ]; then
-  echo "error: no RillStore.swiftmodule under $bin" >&2
-  exit 1
-fi
+modules="$(Scripts/built-modules.sh "$@")"
 
 flags=(-swift-version 6 -warnings-as-errors -I "$modules")
 helper=PlaygroundHelpers

@@ -18,15 +18,7 @@ if [ ! -e "${snippets[0]}" ]; then
   exit 1
 fi
 
-swift build --target RillStore "$@"
-bin="$(swift build --show-bin-path "$@")"
-# The modules land in Modules/ with recent toolchains and next to the objects with older ones.
-modules="$bin/Modules"
-[ -e "$modules/RillStore.swiftmodule" ] || modules="$bin"
-if [ ! -e "$modules/RillStore.swiftmodule" ]; then
-  echo "error: no RillStore.swiftmodule under $bin" >&2
-  exit 1
-fi
+modules="$(Scripts/built-modules.sh "$@")"
 
 for snippet in "${snippets[@]}"; do
   mkdir -p "$snippet.d"
