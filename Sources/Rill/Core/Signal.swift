@@ -43,7 +43,7 @@ public class Signal<Value> {
   }
 
   /// The root of this signal's graph, shortening the path to it for next time.
-  @inlinable final var currentGraph: Graph {
+  @inlinable @inline(__always) final var currentGraph: Graph {
     let graph = self.graph
     guard graph.parent != nil else { return graph }
     let root = graph.root

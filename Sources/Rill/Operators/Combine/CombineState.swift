@@ -29,7 +29,7 @@ struct CombineState: Equatable {
     return missing == 0
   }
 
-  @inlinable mutating func received(isFirstFromSource: Bool, inPropagation: Bool) -> Decision {
+  @inlinable @inline(__always) mutating func received(isFirstFromSource: Bool, inPropagation: Bool) -> Decision {
     if isFirstFromSource { missing -= 1 }
     guard !isConnecting, missing == 0 else { return .wait }
     guard inPropagation else { return .emitNow }
