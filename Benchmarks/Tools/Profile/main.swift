@@ -125,6 +125,7 @@ guard arguments.count == 4, let operations = Int(arguments[3]), ["Rill", "baseli
   run(arguments[1], rill: arguments[2] == "Rill", operations: operations)
 else {
   print("usage: Profile <workload> <Rill|baseline> <operations>")
-  print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn store_dispatch_10 store_dispatch_1000")
+  print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn")
+  print("             store_dispatch_10 store_dispatch_1000")
   exit(2)
 }
