@@ -46,7 +46,7 @@ import Testing
     numbers.send(1)
     numbers.send(2)
     #expect(calls == 2)
-    _ = subscriptions
+    withExtendedLifetime(subscriptions) {}
   }
 
   @Test func disconnectsWhenLastSubscriberCancels() {

@@ -31,6 +31,7 @@ import Testing
     subject.send(0)
     let expected = (0..<100).filter { $0 % 3 != 1 }
     #expect(log == expected)
+    withExtendedLifetime(subscriptions) {}
   }
 
   @Test func newSubscribersAfterCompactionComeLast() {
