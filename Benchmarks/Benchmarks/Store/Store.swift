@@ -14,6 +14,7 @@ import RillStore
 let benchmarks: @Sendable () -> Void = {
   storeDispatch(counterSubscribers: 10, otherSubscribers: 0)
   storeDispatch(counterSubscribers: 10, otherSubscribers: 990)
+  storeDispatch(counterSubscribers: 10, otherSubscribers: 0, recording: .unbounded, suffix: "_history")
 }
 
 struct CounterState: Equatable {
@@ -35,12 +36,21 @@ func reduceCounter(_ state: inout CounterState, _ action: CounterAction) {
 
 /// store_dispatch_<n>: `counterSubscribers` select `count` (which each dispatch changes) and `otherSubscribers`
 /// select `title` (which none changes); one operation dispatches `.increment`.
-func storeDispatch(counterSubscribers: Int, otherSubscribers: Int) {
-  let name = "store_dispatch_\(counterSubscribers + otherSubscribers)"
+///
+/// The store records no history by default here, so it does the same work as the baseline and OpenCombine; the
+/// `_history` variant keeps the store's default (every action recorded with its date, a snapshot every 64), to
+/// show what time travel costs per dispatch.
+func storeDispatch(
+  counterSubscribers: Int,
+  otherSubscribers: Int,
+  recording: HistoryRecording = .disabled,
+  suffix: String = ""
+) {
+  let name = "store_dispatch_\(counterSubscribers + otherSubscribers)\(suffix)"
 
   workload(name, .rill) { benchmark in
     var sink = 0
-    let store = Store(initialState: CounterState(), reducer: Reducer(reduceCounter))
+    let store = Store(initialState: CounterState(), reducer: Reducer(reduceCounter), recording: recording)
     var subscriptions: [RillStore.Subscription] = []
     for _ in 0..<counterSubscribers {
       subscriptions.append(store.select(\.count).subscribe { sink &+= $0 })
