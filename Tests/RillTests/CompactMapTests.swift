@@ -81,7 +81,9 @@ import Testing
     let input = Subject<String>()
     let numbers = input.compactMap { Int($0) }
     let subscription = numbers.subscribe { output.append($0) }
-    input.send("12"); input.send("x"); input.send("7")
+    input.send("12")
+    input.send("x")
+    input.send("7")
     #expect(output == [12, 7])
     _ = subscription
   }

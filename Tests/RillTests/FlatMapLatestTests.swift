@@ -251,7 +251,8 @@ import Testing
     let messages = selectedRoom.flatMapLatest { rooms[$0]! }
     let subscription = messages.subscribe { output.append($0) }
     selectedRoom.value = "garden"
-    rooms["lobby"]!.send("ignored"); rooms["garden"]!.send("hi")
+    rooms["lobby"]!.send("ignored")
+    rooms["garden"]!.send("hi")
     #expect(output == ["hi"])
     _ = subscription
   }

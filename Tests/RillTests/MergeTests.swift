@@ -121,7 +121,8 @@ import Testing
     let taps = Subject<String>()
     let keys = Subject<String>()
     let subscription = merge(taps, keys).subscribe { output.append($0) }
-    taps.send("tap"); keys.send("k")
+    taps.send("tap")
+    keys.send("k")
     #expect(output == ["tap", "k"])
     _ = subscription
   }
@@ -130,7 +131,8 @@ import Testing
     var output: [String] = []
     let rooms = [Subject<String>(), Subject<String>()]
     let subscription = merge(rooms).subscribe { output.append($0) }
-    rooms[1].send("hi"); rooms[0].send("yo")
+    rooms[1].send("hi")
+    rooms[0].send("yo")
     #expect(output == ["hi", "yo"])
     _ = subscription
   }

@@ -1,5 +1,6 @@
-@testable import Rill
 import Testing
+
+@testable import Rill
 
 @Suite struct PairwiseTests {
   @Test(arguments: [
@@ -77,7 +78,8 @@ import Testing
     var output: [String] = []
     let credit = CurrentValueSubject(0)
     let subscription = credit.pairwise().subscribe { output.append("\($0) → \($1)") }
-    credit.value = 5; credit.value = 10
+    credit.value = 5
+    credit.value = 10
     #expect(output == ["0 → 5", "5 → 10"])
     _ = subscription
   }

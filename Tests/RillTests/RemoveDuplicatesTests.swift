@@ -99,7 +99,9 @@ import Testing
     let names = Subject<String>()
     let changes = names.removeDuplicates { $0.lowercased() == $1.lowercased() }
     let subscription = changes.subscribe { output.append($0) }
-    names.send("a"); names.send("A"); names.send("b")
+    names.send("a")
+    names.send("A")
+    names.send("b")
     #expect(output == ["a", "b"])
     _ = subscription
   }

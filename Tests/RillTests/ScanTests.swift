@@ -83,7 +83,8 @@ import Testing
     let clicks = Subject<Void>()
     let credit = clicks.scan(0) { total, _ in total + 5 }
     let subscription = credit.subscribe { output.append($0) }
-    clicks.send(); clicks.send()
+    clicks.send()
+    clicks.send()
     #expect(output == [5, 10])
     _ = subscription
   }

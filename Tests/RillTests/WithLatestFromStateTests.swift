@@ -1,5 +1,6 @@
-@testable import Rill
 import Testing
+
+@testable import Rill
 
 @Suite struct WithLatestFromStateTests {
   @Test func otherAloneNeverAsksToEmit() {

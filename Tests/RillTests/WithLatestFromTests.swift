@@ -159,7 +159,8 @@ import Testing
     let text = CurrentValueSubject("")
     let submitted = submit.withLatestFrom(text) { _, text in text }
     let subscription = submitted.subscribe { output.append("submit \($0)") }
-    text.value = "hello"; submit.send()
+    text.value = "hello"
+    submit.send()
     #expect(output == ["submit hello"])
     _ = subscription
   }
