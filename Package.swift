@@ -12,8 +12,8 @@ let swiftSettings: [SwiftSetting] = upcomingFeatures.map { .enableUpcomingFeatur
 // The library has no package dependencies, ever (Benchmarks/ is its own package).
 let package = Package(
   name: "Rill",
-  // Apple platforms: the bridges that cross isolation domains use `Synchronization.Mutex` and typed
-  // `AsyncSequence` failures, which first shipped in these releases. Linux needs Swift 6.1 or later.
+  // Apple platforms: the bridges that cross isolation domains use typed `AsyncSequence` failures
+  // (`AsyncSequence<Value, Never>`), which first shipped in these releases. Linux needs Swift 6.1 or later.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Rill", targets: ["Rill"]),

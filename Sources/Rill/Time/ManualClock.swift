@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when you call ``advance(by:)``: a deterministic clock for tests of
 /// time-based code such as ``Signal/debounce(for:clock:isolation:)``.
 ///
@@ -57,11 +55,11 @@ public final class ManualClock: Clock, Sendable {
     public var description: String { "\(offset)" }
   }
 
-  private let state: Mutex<ManualClockState>
+  private let state: LockedState<ManualClockState>
 
   /// Creates a clock that reads `now` (the start, by default).
   public init(now: Instant = .zero) {
-    state = Mutex(ManualClockState(now: now))
+    state = LockedState(ManualClockState(now: now))
   }
 
   /// The current time: where the last ``advance(by:)`` left it.
