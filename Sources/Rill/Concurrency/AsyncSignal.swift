@@ -72,13 +72,11 @@ extension DerivedSignal {
   /// Emits `value` as a propagation of its own, for values that arrive from outside the graph (a task,
   /// a timer): queued if a delivery is in progress, delivered at once otherwise (rule 5).
   final func emitAsPropagation(_ value: Value) {
-    let graph = currentGraph
-    guard graph.depth == 0 else {
-      graph.enqueue { [self] in emit(value) }
+    guard startPropagation() else {
+      currentGraph.enqueue { [self] in emit(value) }
       return
     }
-    graph.depth = 1
     emit(value)
-    finishPropagation(startedIn: graph)
+    finishPropagation()
   }
 }

@@ -71,13 +71,6 @@ class DerivedSignal<Value>: Signal<Value> {
     deliver(value)
   }
 
-  /// Ends the upstream connection early (as `take` does when it has had enough), keeping the
-  /// observers and the replay cache.
-  @usableFromInline final func disconnectUpstream() {
-    upstream?.cancel()
-    upstream = nil
-  }
-
   @usableFromInline override var isReplaying: Bool { replays }
 
   @usableFromInline override var risingNode: (any RisingNode)? { canRise ? self : nil }
