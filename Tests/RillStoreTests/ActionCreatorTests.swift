@@ -87,7 +87,7 @@ nonisolated(nonsending) func loadProperties(
     let service = FakeService(result: .success(houses))
     try await store.run { dispatch in await loadProperties(dispatch, from: service) }.value
     #expect(loading == [false, true, false])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func failureSavesTheErrorMessage() async throws {

@@ -76,7 +76,7 @@ import Testing
     store.dispatch(.removed(2))
     #expect(adaScreen == ["-", "Ada", "Ada Lovelace", "Ada Lovelace"])
     #expect(alanScreen == ["-", "Alan", "-"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func screensOfOneModelShareOneSelection() {

@@ -58,7 +58,7 @@ import Testing
     #expect(titles == ["", "saved"])
     replay.redo()
     #expect(replay.currentState == Counter(count: 6, title: "saved"))
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func roundTripOfALongHistoryKeepsSnapshotsForJumps() throws {
@@ -211,7 +211,7 @@ import Testing
     store.dispatch(.add(100))
     #expect(counts == [0, 100, 1])
     #expect(store.currentState == Counter(count: 1, title: "saved"))
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }
 

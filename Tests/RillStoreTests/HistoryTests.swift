@@ -46,7 +46,7 @@ import Testing
     store.jump(to: 0)
     store.redo()
     #expect(counts == [0, 1, 2, 1, 0, 1])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func dispatchAfterUndoDropsTheUndoneFuture() {
@@ -115,7 +115,7 @@ import Testing
     store.dispatch(.increase)
     #expect(counts == [0, 1, 2, 1])
     #expect(store.history.position == 1)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func boundedRecordingKeepsTheMostRecentActions() {

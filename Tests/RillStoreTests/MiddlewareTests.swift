@@ -47,7 +47,7 @@ import Testing
     #expect(store.currentState == Counter(count: 1))
     #expect(store.history.entries.map(\.action) == [.increase])
     #expect(notified == 2)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func dispatchFromMiddlewareIsQueuedAfterTheNotification() {
@@ -70,7 +70,7 @@ import Testing
 
         """)
     #expect(store.currentState == Counter(count: 1, title: "echo"))
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func contextStateIsTheStateBeforeTheActionUntilNextReturns() {
@@ -97,6 +97,6 @@ import Testing
     store.dispatch(.increase)
     #expect(counts == [0, 2])
     #expect(store.history.entries.count == 2)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

@@ -64,7 +64,7 @@ import Testing
     store.dispatch(.navigate(["home", "settings"]))
     store.undo()
     #expect(navigator.log == ["push home", "push settings", "pop settings"])
-    _ = router
+    withExtendedLifetime(router) {}
   }
 
   @Test func routerStopsWhenFreed() {

@@ -12,7 +12,7 @@ import Testing
     store.dispatch(.add(0))
     store.dispatch(.increase)
     #expect(counts == [0, 1, 2])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func skipsRepeatsComparedWithTheLastEmittedValue() {
@@ -24,7 +24,7 @@ import Testing
     store.dispatch(.decrease)
     store.dispatch(.increase)
     #expect(counts == [0, 1, 0, -1, 0])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func sameKeyPathGivesTheSameSharedSignal() {
@@ -84,7 +84,7 @@ import Testing
     var seen: [Int] = []
     let second = store.select(\.count).subscribe { seen.append($0) }
     #expect(seen == [7])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func nonEquatableKeyPathEmitsForEveryState() {
@@ -96,7 +96,7 @@ import Testing
     store.dispatch(2)
     #expect(seen == [1, 1, 2])
     #expect(store.select(\.self) === store.select(\.self))
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func equatableClosureSkipsRepeats() {
@@ -108,7 +108,7 @@ import Testing
     store.dispatch(.rename("x"))
     store.dispatch(.increase)
     #expect(seen == [true, false, true])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func nonEquatableClosureEmitsForEveryState() {
@@ -119,7 +119,7 @@ import Testing
     store.dispatch(.rename("x"))
     store.dispatch(.increase)
     #expect(seen == ["0", "0", "1"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func dispatchFromASelectionSubscriberIsQueued() {
@@ -132,6 +132,6 @@ import Testing
     let second = store.select(\.title).subscribe { log.append("title \($0)") }
     store.dispatch(.increase)
     #expect(log == ["count 0", "title ", "count 1", "title one"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 }

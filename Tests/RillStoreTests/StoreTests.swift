@@ -20,7 +20,7 @@ import Testing
     store.dispatch(.increase)
     store.dispatch(.decrease)
     #expect(seen == [1, 2, 1])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func stateNotifiesEvenWhenTheStateIsUnchanged() {
@@ -29,7 +29,7 @@ import Testing
     let subscription = store.state.subscribe { seen.append($0) }
     store.dispatch(.add(0))
     #expect(seen == [Counter(), Counter()])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   /// ReSwift #519: a subscriber that dispatches must not make later subscribers miss a state or see
@@ -45,7 +45,7 @@ import Testing
     store.dispatch(.increase)
     #expect(log == ["first 0", "second 0", "first 1", "second 1", "first 2", "second 2"])
     #expect(store.currentState == Counter(count: 2))
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func dispatchFromADerivedSignalIsQueuedToo() {
@@ -59,7 +59,7 @@ import Testing
     let second = store.state.subscribe { log.append("state \($0.count)") }
     store.dispatch(.increase)
     #expect(log == ["doubled 0", "state 0", "doubled 2", "state 1", "doubled 22", "state 11"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func queuedDispatchesRunFirstInFirstOut() {
@@ -75,7 +75,7 @@ import Testing
     store.dispatch(.increase)
     #expect(counts == [0, 1, 11, 111])
     #expect(store.history.entries.map(\.action) == [.increase, .add(10), .add(100)])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   /// A dispatch made from a subscriber of another signal joined (by `combine`) to the store's state is
@@ -99,7 +99,7 @@ import Testing
         "joined 0 0", "state 0",
         "click 5", "current 5", "joined 0 5", "state 5", "joined 5 5",
       ])
-    _ = (first, second, third)
+    withExtendedLifetime((first, second, third)) {}
   }
 
   /// The state delivery that a foreign signal's subscriber caused arrives after the store went idle;
@@ -121,7 +121,7 @@ import Testing
     clicks.send(5)
     #expect(log == ["joined (0, 5)", "a5", "b5", "joined (5, 5)", "a6", "b6", "joined (6, 5)"])
     #expect(store.currentState == Counter(count: 6))
-    _ = (first, second, third, fourth)
+    withExtendedLifetime((first, second, third, fourth)) {}
   }
 
   @Test(.enabled(if: rill_allocation_counting_available(), "heap allocations are not counted under a sanitizer"))
@@ -136,7 +136,7 @@ import Testing
     let after = rill_allocations_on_this_thread()
     #expect(after - before == 0)
     #expect(total > 0)
-    _ = (subscription, counts)
+    withExtendedLifetime((subscription, counts)) {}
   }
 
   @Test(.enabled(if: rill_allocation_counting_available(), "heap allocations are not counted under a sanitizer"))
@@ -152,7 +152,7 @@ import Testing
     let after = rill_allocations_on_this_thread()
     #expect(after - before == 0)
     #expect(store.currentState == Counter(count: 2_002))
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test(.enabled(if: rill_allocation_counting_available(), "heap allocations are not counted under a sanitizer"))
@@ -164,7 +164,7 @@ import Testing
     for _ in 0..<10_000 { store.dispatch(.increase) }
     let after = rill_allocations_on_this_thread()
     #expect(after - before < 40)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func dispatchFromAReducerStopsTheProgramWithAClearMessage() async throws {

@@ -13,7 +13,7 @@ import Testing
     count.send(3)
     name.send("b")
     #expect(log == ["2 a", "3 a", "3 b"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func arityOneEmitsEachValue() {
@@ -23,7 +23,7 @@ import Testing
     count.send(1)
     count.send(2)
     #expect(log == [1, 2])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func arityThreeWithMixedTypes() {
@@ -36,7 +36,7 @@ import Testing
     flag.value = true
     count.value = 2
     #expect(log == ["1 a false", "1 a true", "2 a true"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func arityFiveWithMixedTypes() {
@@ -53,7 +53,7 @@ import Testing
     ratio.send(0.5)
     tags.value = ["x"]
     #expect(log == ["1 a false 0.5 []", "1 a false 0.5 [\"x\"]"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func emitsOnceOnSubscribeWhenAllSourcesReplay() {
@@ -63,7 +63,7 @@ import Testing
     var log: [String] = []
     let subscription = combine(count, name, flag).subscribe { log.append("\($0) \($1) \($2)") }
     #expect(log == ["1 a true"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysLastTupleToLaterSubscriber() {
@@ -76,7 +76,7 @@ import Testing
     let b = pair.subscribe { log.append("b \($0)\($1)") }
     count.value = 2
     #expect(log == ["a 1a", "a 1b", "b 1b", "a 2b", "b 2b"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func replaysNothingFromSubjects() {
@@ -90,7 +90,7 @@ import Testing
     let b = pair.subscribe { log.append("b \($0)\($1)") }
     count.send(2)
     #expect(log == ["a 1a", "a 2a", "b 2a"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test(arguments: [false, true])
@@ -104,7 +104,7 @@ import Testing
     source.value = 2
     source.value = 3
     #expect(log == ["10 v1 1", "20 v2 2", "30 v3 3"])
-    _ = (warmUp, subscription)
+    withExtendedLifetime((warmUp, subscription)) {}
   }
 
   @Test func sameSignalTwiceEmitsOncePerSend() {
@@ -114,7 +114,7 @@ import Testing
     source.send(1)
     source.send(2)
     #expect(log == ["11", "22"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func firstValuesArrivingInOnePropagationEmitOnce() {
@@ -123,7 +123,7 @@ import Testing
     let subscription = combine(source.map { $0 + 1 }, source.map { $0 * 2 }).subscribe { log.append("\($0) \($1)") }
     source.send(5)
     #expect(log == ["6 10"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func sendFromObserverIsEmittedAfterCurrentPropagation() {
@@ -139,7 +139,7 @@ import Testing
     }
     count.value = 1
     #expect(log == ["0a", "1a", "1b", "2b"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func startsAfreshAfterLastSubscriberLeaves() {
@@ -155,7 +155,7 @@ import Testing
     count.send(2)
     name.send("y")
     #expect(log == ["a 1x", "b 2y"])
-    _ = b
+    withExtendedLifetime(b) {}
   }
 
   @Test func disconnectsFromEverySourceWhenLastSubscriberCancels() {
@@ -201,6 +201,6 @@ import Testing
     let subscription = view.subscribe { output.append("\($0)") }
     credit.value = 30
     #expect(output == ["(0, \"gray\", \"not set\")", "(30, \"purple\", \"fail\")"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

@@ -13,7 +13,7 @@ import Testing
     let subscription = input.compactMap { Int($0) }.subscribe { log.append($0) }
     for text in inputs { input.send(text) }
     #expect(log == expected)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysLastNonNilResult() {
@@ -26,7 +26,7 @@ import Testing
     let second = numbers.subscribe { log.append("second \($0)") }
     input.value = "3"
     #expect(log == ["first 1", "first 2", "second 2", "first 3", "second 3"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func replaysNothingWhenReplayedValueIsDropped() {
@@ -36,7 +36,7 @@ import Testing
     let first = numbers.subscribe { log.append("first \($0)") }
     let second = numbers.subscribe { log.append("second \($0)") }
     #expect(log.isEmpty)
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func replaysNothingFromSubject() {
@@ -48,7 +48,7 @@ import Testing
     let second = numbers.subscribe { log.append("second \($0)") }
     input.send("2")
     #expect(log == ["first 1", "first 2", "second 2"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func disconnectsWhenLastSubscriberCancels() {
@@ -85,6 +85,6 @@ import Testing
     input.send("x")
     input.send("7")
     #expect(output == [12, 7])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

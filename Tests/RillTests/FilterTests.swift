@@ -8,7 +8,7 @@ import Testing
     let subscription = numbers.filter { $0 % 2 == 0 }.subscribe { log.append($0) }
     for n in 1...6 { numbers.send(n) }
     #expect(log == [2, 4, 6])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysLastValueThatPassed() {
@@ -21,7 +21,7 @@ import Testing
     let second = even.subscribe { log.append("second \($0)") }
     numbers.value = 6
     #expect(log == ["first 2", "first 4", "second 4", "first 6", "second 6"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func replaysNothingWhenReplayedValueFails() {
@@ -32,7 +32,7 @@ import Testing
     let second = even.subscribe { log.append("second \($0)") }
     numbers.value = 2
     #expect(log == ["first 2", "second 2"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func replaysNothingFromSubject() {
@@ -44,7 +44,7 @@ import Testing
     let second = even.subscribe { log.append("second \($0)") }
     numbers.send(4)
     #expect(log == ["first 2", "first 4", "second 4"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func disconnectsWhenLastSubscriberCancels() {
@@ -82,6 +82,6 @@ import Testing
     let subscription = even.subscribe { output.append($0) }
     for n in 1...4 { numbers.send(n) }
     #expect(output == [2, 4])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

@@ -18,7 +18,7 @@ import Testing
     inners[1].send("stale")
     inners[0].send("c")
     #expect(log == ["a", "b", "c"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func emitsReplayOfEachNewInnerAtOnce() {
@@ -31,7 +31,7 @@ import Testing
     inners[0].value = "zero''"
     selected.value = 0
     #expect(log == ["zero", "zero'", "one", "zero''"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysLastValueWhenOuterReplays() {
@@ -44,7 +44,7 @@ import Testing
     let b = messages.subscribe { log.append("b \($0)") }
     inners[0].send("y")
     #expect(log == ["a x", "b x", "a y", "b y"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func replaysNothingWhenOuterIsSubject() {
@@ -57,7 +57,7 @@ import Testing
     let b = messages.subscribe { log.append("b \($0)") }
     inner.value = "y"
     #expect(log == ["a x", "a y", "b y"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func previousInnerNodeIsFreedOnSwitch() {
@@ -80,7 +80,7 @@ import Testing
     source.send(2)
     #expect(firstInner == nil)
     #expect(log == [101, 202])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func disconnectsOuterAndInnerWhenLastSubscriberCancels() {
@@ -134,7 +134,7 @@ import Testing
     inners[0].send("switch")
     inners[1].send("new inner")
     #expect(log == ["switch", "new inner"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func innerDerivedFromOuterEmitsOncePerSwitch() {
@@ -145,7 +145,7 @@ import Testing
     selected.value = 2
     selected.value = 3
     #expect(log == ["1-1", "2-2", "3-3"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func joinDownstreamOfDeeperInnerIsGlitchFree() {
@@ -157,7 +157,7 @@ import Testing
     let subscription = combine(messages, source.map { $0 }).subscribe { log.append("\($0) \($1)") }
     source.value = 1
     #expect(log == ["(0, 0) 0", "(1, 1) 1"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func joinBelowNestedFlatMapLatestFollowsADeeperInnerChosenLater() {
@@ -175,7 +175,7 @@ import Testing
     outerChoice.value = 1
     source.value = 2
     #expect(log == ["(0, 0) 0", "(0, 0) 0", "(1, 1) 1", "(1, 1) 1", "(2, 2) 2"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func switchingToADeeperInnerAndBackStaysGlitchFree() {
@@ -194,7 +194,7 @@ import Testing
     choice.value = 1
     source.value = 4
     #expect(log == ["(0, 0) 0", "(1, 1) 1", "(1, 1) 1", "(2, 2) 2", "(2, 2) 2", "(3, 3) 3", "(3, 3) 3", "(4, 4) 4"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func joinAlreadyPendingWhenItsRankRisesSettlesAfterTheDeeperInner() {
@@ -254,6 +254,6 @@ import Testing
     rooms["lobby"]!.send("ignored")
     rooms["garden"]!.send("hi")
     #expect(output == ["hi"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

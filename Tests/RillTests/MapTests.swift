@@ -8,7 +8,7 @@ import Testing
     let subscription = numbers.map { "#\($0)" }.subscribe { log.append($0) }
     for n in [1, 2, 3] { numbers.send(n) }
     #expect(log == ["#1", "#2", "#3"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysTransformedCurrentValueThenLastMappedValue() {
@@ -20,7 +20,7 @@ import Testing
     let second = doubled.subscribe { log.append("second \($0)") }
     credit.value = 7
     #expect(log == ["first 2", "first 10", "second 10", "first 14", "second 14"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func replaysNothingFromSubject() {
@@ -32,7 +32,7 @@ import Testing
     let second = doubled.subscribe { log.append("second \($0)") }
     numbers.send(2)
     #expect(log == ["first 2", "first 4", "second 4"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func transformRunsOncePerValueForAllSubscribers() {
@@ -85,7 +85,7 @@ import Testing
     credit.value = 2
     let again = label.subscribe { log.append("b \($0)") }
     #expect(log == ["a c1", "b c2"])
-    _ = again
+    withExtendedLifetime(again) {}
   }
 
   @Test func docExample() {
@@ -95,6 +95,6 @@ import Testing
     let subscription = label.subscribe { output.append($0) }
     credit.value = 5
     #expect(output == ["Credit: 0", "Credit: 5"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

@@ -13,7 +13,7 @@ import Testing
     b.send("b1")
     a.send("a2")
     #expect(log == ["a1", "c1", "b1", "a2"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test(arguments: [0, 1, 4])
@@ -23,7 +23,7 @@ import Testing
     let subscription = merge(sources).subscribe { log.append($0) }
     for (index, source) in sources.enumerated().reversed() { source.send(index) }
     #expect(log == Array((0..<count).reversed()))
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysOneValueOnConnectThenLastEmitted() {
@@ -36,7 +36,7 @@ import Testing
     let second = merged.subscribe { log.append("second \($0)") }
     b.value = "b1"
     #expect(log == ["first b0", "first a1", "second a1", "first b1", "second b1"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func replaysTheOneReplayingSource() {
@@ -46,7 +46,7 @@ import Testing
     let subscription = merge(taps, state).subscribe { log.append($0) }
     taps.send("tap")
     #expect(log == ["ready", "tap"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysNothingFromSubjects() {
@@ -59,7 +59,7 @@ import Testing
     let second = merged.subscribe { log.append("second \($0)") }
     b.send(2)
     #expect(log == ["first 1", "first 2", "second 2"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func diamondDeliversBothBranchesInSubscriptionOrder() {
@@ -69,7 +69,7 @@ import Testing
     source.send(1)
     source.send(2)
     #expect(log == ["x1", "y1", "x2", "y2"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func sendFromObserverIsQueuedBehindCurrentDelivery() {
@@ -84,7 +84,7 @@ import Testing
     let second = merged.subscribe { log.append("second \($0)") }
     a.send(1)
     #expect(log == ["first 1", "second 1", "first 2", "second 2"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func disconnectsFromEverySourceWhenLastSubscriberCancels() {
@@ -124,7 +124,7 @@ import Testing
     taps.send("tap")
     keys.send("k")
     #expect(output == ["tap", "k"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func docExampleArray() {
@@ -134,6 +134,6 @@ import Testing
     rooms[1].send("hi")
     rooms[0].send("yo")
     #expect(output == ["hi", "yo"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

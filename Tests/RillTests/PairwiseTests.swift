@@ -14,7 +14,7 @@ import Testing
     let subscription = numbers.pairwise().subscribe { log.append("\($0) \($1)") }
     for n in inputs { numbers.send(n) }
     #expect(log == expected)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replayedValueIsFirstAndLastPairReplays() {
@@ -26,7 +26,7 @@ import Testing
     let b = changes.subscribe { log.append("b \($0)>\($1)") }
     credit.value = 10
     #expect(log == ["a 0>5", "b 0>5", "a 5>10", "b 5>10"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func replaysNothingFromSubject() {
@@ -39,7 +39,7 @@ import Testing
     let b = pairs.subscribe { log.append("b \($0)>\($1)") }
     numbers.send(3)
     #expect(log == ["a 1>2", "a 2>3", "b 2>3"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func forgetsPreviousValueAfterLastSubscriberLeaves() {
@@ -53,7 +53,7 @@ import Testing
     numbers.send(2)
     numbers.send(3)
     #expect(log == ["b 2>3"])
-    _ = b
+    withExtendedLifetime(b) {}
   }
 
   @Test func nodeIsFreedAfterLastSubscriptionEnds() {
@@ -81,6 +81,6 @@ import Testing
     credit.value = 5
     credit.value = 10
     #expect(output == ["0 → 5", "5 → 10"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

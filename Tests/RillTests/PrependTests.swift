@@ -11,7 +11,7 @@ import Testing
     let b = withPrefix.subscribe { log.append("b \($0)") }
     numbers.send(4)
     #expect(log == ["a 1", "a 2", "a 3", "b 1", "b 2", "a 4", "b 4"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func givesPrefixThenReplayOfCurrentValueSubject() {
@@ -23,7 +23,7 @@ import Testing
     let b = withPrefix.subscribe { log.append("b \($0)") }
     credit.value = 30
     #expect(log == ["a 0", "a 10", "a 20", "b 0", "b 20", "a 30", "b 30"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test(arguments: [
@@ -36,7 +36,7 @@ import Testing
     let subscription = numbers.prepend(contentsOf: prefix).subscribe { log.append($0) }
     numbers.send(9)
     #expect(log == expected)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func prependsLazySequenceOnce() {
@@ -44,7 +44,7 @@ import Testing
     var log: [Int] = []
     let subscription = numbers.prepend(contentsOf: stride(from: 0, to: 6, by: 2)).subscribe { log.append($0) }
     #expect(log == [0, 2, 4])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func downstreamOfPrefixedSubjectReplaysLastValue() {
@@ -55,7 +55,7 @@ import Testing
     query.send("swift")
     let b = lengths.subscribe { log.append("b \($0)") }
     #expect(log == ["a 0", "a 5", "b 5"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func disconnectsWhenLastSubscriberCancels() {
@@ -90,7 +90,7 @@ import Testing
     let subscription = searches.subscribe { output.append("search '\($0)'") }
     query.send("swift")
     #expect(output == ["search ''", "search 'swift'"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func docExampleContentsOf() {
@@ -99,6 +99,6 @@ import Testing
     let subscription = moves.prepend(contentsOf: 1...3).subscribe { output.append($0) }
     moves.send(4)
     #expect(output == [1, 2, 3, 4])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

@@ -14,7 +14,7 @@ import Testing
     let subscription = numbers.removeDuplicates().subscribe { log.append($0) }
     for n in inputs { numbers.send(n) }
     #expect(log == expected)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func comparesWithLastEmittedValueByPredicate() {
@@ -24,7 +24,7 @@ import Testing
     let subscription = closeEnough.subscribe { log.append($0) }
     for n in [0, 1, 2, 3, 10, 9] { numbers.send(n) }
     #expect(log == [0, 2, 10])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysLastEmittedValue() {
@@ -39,7 +39,7 @@ import Testing
     credit.value = 5
     credit.value = 6
     #expect(log == ["a 0", "a 5", "b 5", "a 6", "b 6"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func replaysNothingFromSubject() {
@@ -52,7 +52,7 @@ import Testing
     numbers.send(1)
     numbers.send(2)
     #expect(log == ["a 1", "a 2", "b 2"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func forgetsLastValueAfterLastSubscriberLeaves() {
@@ -65,7 +65,7 @@ import Testing
     let b = changes.subscribe { log.append("b \($0)") }
     numbers.send(1)
     #expect(log == ["a 1", "b 1"])
-    _ = b
+    withExtendedLifetime(b) {}
   }
 
   @Test func disconnectsWhenLastSubscriberCancels() {
@@ -103,7 +103,7 @@ import Testing
     names.send("A")
     names.send("b")
     #expect(output == ["a", "b"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func docExampleEquatable() {
@@ -113,6 +113,6 @@ import Testing
     let subscription = changes.subscribe { output.append($0) }
     for c in [0, 0, 5, 5, 0] { credit.send(c) }
     #expect(output == [0, 5, 0])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

@@ -8,7 +8,7 @@ import Testing
     let subscription = numbers.scan(0, +).subscribe { log.append($0) }
     for n in [1, 2, 3, 4] { numbers.send(n) }
     #expect(log == [1, 3, 6, 10])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func accumulatesReplayedValueAndReplaysLastResult() {
@@ -20,7 +20,7 @@ import Testing
     let second = total.subscribe { log.append("second \($0)") }
     numbers.value = 2
     #expect(log == ["first 10", "first 11", "second 11", "first 13", "second 13"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func replaysNothingFromSubject() {
@@ -32,7 +32,7 @@ import Testing
     let second = total.subscribe { log.append("second \($0)") }
     numbers.send(2)
     #expect(log == ["first 1", "first 3", "second 3"])
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func subscribersShareOneAccumulatorPerConnection() {
@@ -49,7 +49,7 @@ import Testing
     numbers.send(2)
     #expect(log == ["first 1", "first 3", "second 3"])
     #expect(calls == 2)
-    _ = (first, second)
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test func startsAfreshAfterLastSubscriberLeaves() {
@@ -64,7 +64,7 @@ import Testing
     let second = total.subscribe { log.append("second \($0)") }
     numbers.send(3)
     #expect(log == ["first 101", "first 103", "second 103"])
-    _ = second
+    withExtendedLifetime(second) {}
   }
 
   @Test func nodeIsFreedAfterLastSubscriptionEnds() {
@@ -86,6 +86,6 @@ import Testing
     clicks.send()
     clicks.send()
     #expect(output == [5, 10])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

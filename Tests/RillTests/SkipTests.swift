@@ -14,7 +14,7 @@ import Testing
     let subscription = numbers.skip(count).subscribe { log.append($0) }
     for n in inputs { numbers.send(n) }
     #expect(log == expected)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replayedValueCountsAndLastEmittedValueReplays() {
@@ -26,7 +26,7 @@ import Testing
     let b = afterFirst.subscribe { log.append("b \($0)") }
     credit.value = 2
     #expect(log == ["a 1", "b 1", "a 2", "b 2"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func replaysNothingFromSubject() {
@@ -39,7 +39,7 @@ import Testing
     let b = afterFirst.subscribe { log.append("b \($0)") }
     numbers.send(3)
     #expect(log == ["a 2", "a 3", "b 3"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func subscribersShareOneCountPerConnection() {
@@ -52,7 +52,7 @@ import Testing
     numbers.send(2)
     numbers.send(3)
     #expect(log == ["a 3", "b 3"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func countsAfreshAfterLastSubscriberLeaves() {
@@ -67,7 +67,7 @@ import Testing
     numbers.send(3)
     numbers.send(4)
     #expect(log == ["a 2", "b 4"])
-    _ = b
+    withExtendedLifetime(b) {}
   }
 
   @Test func disconnectsWhenLastSubscriberCancels() {
@@ -103,6 +103,6 @@ import Testing
     let subscription = afterTwo.subscribe { output.append($0) }
     for n in 1...4 { numbers.send(n) }
     #expect(output == [3, 4])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

@@ -14,7 +14,7 @@ import Testing
     let subscription = numbers.take(count).subscribe { log.append($0) }
     for n in inputs { numbers.send(n) }
     #expect(log == expected)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func endsUpstreamSubscriptionAfterLastValue() {
@@ -29,7 +29,7 @@ import Testing
     for n in 1...5 { numbers.send(n) }
     #expect(log == [1, 2])
     #expect(upstreamCalls == [1, 2])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func takeOneOfReplayingUpstreamDisconnectsInsideSubscribe() {
@@ -47,7 +47,7 @@ import Testing
     credit.value = 9
     #expect(log == ["a 7", "b 7"])
     #expect(upstreamCalls == [7])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func takeZeroNeverSubscribesUpstream() {
@@ -62,7 +62,7 @@ import Testing
     credit.value = 8
     #expect(log.isEmpty)
     #expect(upstreamCalls == 0)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func stopsWithinReplayedBurstOfPrefix() {
@@ -71,7 +71,7 @@ import Testing
     let subscription = numbers.prepend(1, 2, 3).take(2).subscribe { log.append($0) }
     numbers.send(4)
     #expect(log == [1, 2])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func subscribersShareOneCountPerConnection() {
@@ -84,7 +84,7 @@ import Testing
     numbers.send(2)
     numbers.send(3)
     #expect(log == ["a 1", "a 2", "b 2"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func countsAfreshAfterLastSubscriberLeaves() {
@@ -99,7 +99,7 @@ import Testing
     let b = firstTwo.subscribe { log.append("b \($0)") }
     for n in 4...6 { numbers.send(n) }
     #expect(log == ["a 1", "a 2", "b 4", "b 5"])
-    _ = b
+    withExtendedLifetime(b) {}
   }
 
   @Test func replaysLastValueOfReplayingUpstreamAfterFinishing() {
@@ -111,7 +111,7 @@ import Testing
     credit.value = 3
     let b = firstTwo.subscribe { log.append("b \($0)") }
     #expect(log == ["a 1", "a 2", "b 2"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func replaysNothingFromSubject() {
@@ -122,7 +122,7 @@ import Testing
     numbers.send(1)
     let b = firstTwo.subscribe { log.append("b \($0)") }
     #expect(log == ["a 1"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func nodeIsFreedAfterLastSubscriptionEnds() {
@@ -145,6 +145,6 @@ import Testing
     let subscription = firstTwo.subscribe { output.append($0) }
     for n in 1...4 { numbers.send(n) }
     #expect(output == [1, 2])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

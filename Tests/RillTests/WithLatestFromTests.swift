@@ -15,7 +15,7 @@ import Testing
     mode.send("c")
     clicks.send(4)
     #expect(log == ["2b", "3b", "4c"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func dropsPrimaryValueThatArrivedBeforeOtherHadOne() {
@@ -26,7 +26,7 @@ import Testing
     mode.send("a")
     clicks.send(2)
     #expect(log == ["2a"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func dropsSentPrimaryValueThatArrivedBeforeOtherHadOne() {
@@ -38,7 +38,7 @@ import Testing
     mode.send("a")
     mode.send("b")
     #expect(log.isEmpty)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func emitsOnSubscribeWhenBothReplay() {
@@ -48,7 +48,7 @@ import Testing
     let subscription = clicks.withLatestFrom(mode) { "\($0)\($1)" }.subscribe { log.append($0) }
     mode.value = "b"
     #expect(log == ["1a"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysLastResultWhenPrimaryReplays() {
@@ -61,7 +61,7 @@ import Testing
     let b = paired.subscribe { log.append("b \($0)") }
     clicks.value = 2
     #expect(log == ["a 1a", "b 1a", "a 2b", "b 2b"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test func replaysNothingWhenPrimaryIsSubject() {
@@ -74,7 +74,7 @@ import Testing
     let b = paired.subscribe { log.append("b \($0)") }
     clicks.send(2)
     #expect(log == ["a 1a", "a 2a", "b 2a"])
-    _ = (a, b)
+    withExtendedLifetime((a, b)) {}
   }
 
   @Test(arguments: [false, true])
@@ -89,7 +89,7 @@ import Testing
     source.send(1)
     source.send(2)
     #expect(log == ["10 v1", "20 v2"])
-    _ = (warmUp, subscription)
+    withExtendedLifetime((warmUp, subscription)) {}
   }
 
   @Test func pairsSignalWithItselfWithoutGlitch() {
@@ -99,7 +99,7 @@ import Testing
     source.value = 1
     source.value = 2
     #expect(log == ["00", "11", "22"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func disconnectsFromBothWhenLastSubscriberCancels() {
@@ -137,7 +137,7 @@ import Testing
     mode.send("y")
     clicks.send(3)
     #expect(log == ["a 1x", "b 3y"])
-    _ = b
+    withExtendedLifetime(b) {}
   }
 
   @Test func nodeIsFreedAfterLastSubscriptionEnds() {
@@ -162,7 +162,7 @@ import Testing
     text.value = "hello"
     submit.send()
     #expect(output == ["submit hello"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func docExamplePair() {
@@ -172,6 +172,6 @@ import Testing
     let subscription = clicks.withLatestFrom(mode).subscribe { output.append("\($0)") }
     clicks.send(1)
     #expect(output == ["(1, \"draw\")"])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

@@ -82,7 +82,7 @@ extension ConcurrencyTests {
       }
       #expect(first == ["before 1"])
       #expect(second == ["before 2"])
-      _ = subscriptionB
+      withExtendedLifetime(subscriptionB) {}
     }
 
     @Test func theOperationRunsInTheCallersActor() async {

@@ -36,7 +36,7 @@ extension ConcurrencyTests {
       }
       for value in 1...5 { counter.value = value }
       #expect(await sink.values(count: 6) == [0, 1, 2, 3, 4, 5])
-      _ = subscription
+      withExtendedLifetime(subscription) {}
     }
 
     @Test func cancelUnsubscribesAtOnceAndStopsDelivery() async {
@@ -65,7 +65,7 @@ extension ConcurrencyTests {
       numbers.send(4)
       #expect(await marker.values(count: 1) == [4])
       #expect(seen == [])
-      _ = probe
+      withExtendedLifetime(probe) {}
     }
 
     @Test(arguments: [
@@ -88,7 +88,7 @@ extension ConcurrencyTests {
       numbers.send(6)
       _ = await waiting.next(isolation: MainActor.shared)
       #expect(seen == expected + [6])
-      _ = subscription
+      withExtendedLifetime(subscription) {}
     }
 
     @Test func backgroundModelDrivesAMainActorView() async {
