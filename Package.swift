@@ -33,9 +33,13 @@ let package = Package(
 
     // Counts heap allocations per thread, for the tests that pin "send allocates nothing".
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-    .testTarget(name: "RillTests", dependencies: ["Rill", "AllocationCounter"], swiftSettings: swiftSettings),
+    // The counter for Swift tests: `allocations(during:)` and the `.allocationsCounted` trait.
+    .target(
+      name: "AllocationCounting", dependencies: ["AllocationCounter"], path: "Tests/AllocationCounting",
+      swiftSettings: swiftSettings),
+    .testTarget(name: "RillTests", dependencies: ["Rill", "AllocationCounting"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "RillStoreTests", dependencies: ["RillStore", "AllocationCounter"], swiftSettings: swiftSettings),
+      name: "RillStoreTests", dependencies: ["RillStore", "AllocationCounting"], swiftSettings: swiftSettings),
     .testTarget(name: "RillDemosTests", dependencies: ["RillDemos", "rill"], swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

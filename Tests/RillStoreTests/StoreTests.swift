@@ -1,4 +1,4 @@
-import AllocationCounter
+import AllocationCounting
 import RillStore
 import Testing
 
@@ -124,22 +124,22 @@ import Testing
     withExtendedLifetime((first, second, third, fourth)) {}
   }
 
-  @Test(.enabled(if: rill_allocation_counting_available(), "heap allocations are not counted under a sanitizer"))
+  @Test(.allocationsCounted)
   func dispatchAllocatesNothingInSteadyState() {
     let store = counterStore(recording: .disabled)
     var total = 0
     let subscription = store.state.subscribe { total &+= $0.count }
     let counts = store.select(\.count).subscribe { total &+= $0 }
     store.dispatch(.increase)
-    let before = rill_allocations_on_this_thread()
-    for _ in 0..<1_000 { store.dispatch(.increase) }
-    let after = rill_allocations_on_this_thread()
-    #expect(after - before == 0)
+    let count = allocations {
+      for _ in 0..<1_000 { store.dispatch(.increase) }
+    }
+    #expect(count == 0)
     #expect(total > 0)
     withExtendedLifetime((subscription, counts)) {}
   }
 
-  @Test(.enabled(if: rill_allocation_counting_available(), "heap allocations are not counted under a sanitizer"))
+  @Test(.allocationsCounted)
   func dispatchThroughMiddlewareAndFromSubscribersAllocatesNothingInSteadyState() {
     let passThrough = Middleware<Counter, CounterAction> { _, action, next in next(action) }
     let store = counterStore(middleware: [passThrough, passThrough], recording: .disabled)
@@ -147,23 +147,23 @@ import Testing
       if count % 2 == 1 { store.dispatch(.increase) }
     }
     store.dispatch(.increase)
-    let before = rill_allocations_on_this_thread()
-    for _ in 0..<1_000 { store.dispatch(.increase) }
-    let after = rill_allocations_on_this_thread()
-    #expect(after - before == 0)
+    let count = allocations {
+      for _ in 0..<1_000 { store.dispatch(.increase) }
+    }
+    #expect(count == 0)
     #expect(store.currentState == Counter(count: 2_002))
     withExtendedLifetime(subscription) {}
   }
 
-  @Test(.enabled(if: rill_allocation_counting_available(), "heap allocations are not counted under a sanitizer"))
+  @Test(.allocationsCounted)
   func recordingHistoryAllocatesOnlyToGrowItsArrays() {
     let store = counterStore()
     let subscription = store.state.subscribe { _ in }
     store.dispatch(.increase)
-    let before = rill_allocations_on_this_thread()
-    for _ in 0..<10_000 { store.dispatch(.increase) }
-    let after = rill_allocations_on_this_thread()
-    #expect(after - before < 40)
+    let count = allocations {
+      for _ in 0..<10_000 { store.dispatch(.increase) }
+    }
+    #expect(count < 40)
     withExtendedLifetime(subscription) {}
   }
 

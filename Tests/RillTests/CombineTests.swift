@@ -179,19 +179,6 @@ import Testing
     #expect(calls == ["count 1", "name a"])
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let count = CurrentValueSubject(1)
-    let name = Subject<String>()
-    var pair: Signal<(Int, String)>? = combine(count, name)
-    weak let node = pair
-    let subscription = pair?.subscribe { _ in }
-    name.send("a")
-    pair = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExample() {
     var output: [String] = []
     let credit = CurrentValueSubject(0)

@@ -65,17 +65,6 @@ import Testing
     #expect(calls == 1)
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let input = Subject<String>()
-    var numbers: Signal<Int>? = input.compactMap { Int($0) }
-    weak let node = numbers
-    let subscription = numbers?.subscribe { _ in }
-    numbers = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExample() {
     var output: [Int] = []
     let input = Subject<String>()

@@ -1,18 +1,11 @@
-import AllocationCounter
+import AllocationCounting
 import Testing
 
 @testable import Rill
 
 /// Rule 9: steady-state `send` allocates nothing; cancelling many subscribers is linear in total.
 @Suite struct CostTests {
-  /// Allocations made on this thread by `body`.
-  private func allocations(_ body: () -> Void) -> UInt64 {
-    let before = rill_allocations_on_this_thread()
-    body()
-    return rill_allocations_on_this_thread() - before
-  }
-
-  @Test(.enabled(if: rill_allocation_counting_available()), arguments: [1, 10])
+  @Test(.allocationsCounted, arguments: [1, 10])
   func sendToSubscribersAllocatesNothing(subscribers: Int) {
     let subject = Subject<Int>()
     var total = 0
@@ -26,7 +19,7 @@ import Testing
     withExtendedLifetime(subscriptions) {}
   }
 
-  @Test(.enabled(if: rill_allocation_counting_available()))
+  @Test(.allocationsCounted)
   func currentValueSendAllocatesNothing() {
     let subject = CurrentValueSubject(0)
     var total = 0
@@ -40,7 +33,7 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 
-  @Test(.enabled(if: rill_allocation_counting_available()))
+  @Test(.allocationsCounted)
   func sendThroughAMapFilterMapChainAllocatesNothing() {
     let subject = CurrentValueSubject(0)
     var total = 0
@@ -54,7 +47,7 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 
-  @Test(.enabled(if: rill_allocation_counting_available()))
+  @Test(.allocationsCounted)
   func sendThroughACombineAllocatesNothing() {
     let subject = Subject<Int>()
     var total = 0

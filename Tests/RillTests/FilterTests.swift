@@ -64,17 +64,6 @@ import Testing
     #expect(calls == 2)
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let numbers = Subject<Int>()
-    var even: Signal<Int>? = numbers.filter { $0 % 2 == 0 }
-    weak let node = even
-    let subscription = even?.subscribe { _ in }
-    even = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExample() {
     var output: [Int] = []
     let numbers = Subject<Int>()

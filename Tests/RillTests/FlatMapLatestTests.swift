@@ -105,19 +105,6 @@ import Testing
     #expect(calls == ["outer 1", "inner 1"])
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let selected = CurrentValueSubject(0)
-    let inner = Subject<Int>()
-    var messages: Signal<Int>? = selected.flatMapLatest { _ in inner }
-    weak let node = messages
-    let subscription = messages?.subscribe { _ in }
-    inner.send(1)
-    messages = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func queuedSendOnPreviousInnerAfterQueuedSwitchIsIgnored() {
     let selected = Subject<Int>()
     let inners = [Subject<String>(), Subject<String>()]

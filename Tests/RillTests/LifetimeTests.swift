@@ -1,5 +1,6 @@
-import Rill
 import Testing
+
+@testable import Rill
 
 /// Rule 7: a pipeline stays alive exactly as long as something is subscribed to its end; no cycles.
 @Suite struct LifetimeTests {
@@ -21,6 +22,20 @@ import Testing
     #expect(first == nil)
     #expect(second == nil)
     withExtendedLifetime(subscription) {}
+  }
+
+  @Test(arguments: OperatorPipeline.allCases)
+  func everyOperatorsNodeIsFreedAndDisconnectedAfterItsLastSubscriptionEnds(pipeline: OperatorPipeline) {
+    let source = Subject<Int>()
+    var signal: Signal<Int>? = pipeline.make(source)
+    weak let node = signal
+    let subscription = signal?.subscribe { _ in }
+    for value in 1...3 { source.send(value) }
+    signal = nil
+    #expect(node != nil)
+    subscription?.cancel()
+    #expect(node == nil)
+    #expect(source.observerCount == 0)
   }
 
   @Test func aSubscribedPipelineStaysAliveWithoutOtherReferences() {

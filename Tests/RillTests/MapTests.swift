@@ -66,17 +66,6 @@ import Testing
     #expect(calls == 2)
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let numbers = Subject<Int>()
-    var mapped: Signal<Int>? = numbers.map { $0 + 1 }
-    weak let node = mapped
-    let subscription = mapped?.subscribe { _ in }
-    mapped = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func reconnectsWithFreshReplayAfterAllSubscribersLeft() {
     let credit = CurrentValueSubject(1)
     let label = credit.map { "c\($0)" }

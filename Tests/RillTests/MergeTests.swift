@@ -104,18 +104,6 @@ import Testing
     #expect(calls == [1, 2])
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let a = Subject<Int>()
-    let b = CurrentValueSubject(0)
-    var merged: Signal<Int>? = merge(a, b)
-    weak let node = merged
-    let subscription = merged?.subscribe { _ in }
-    merged = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExample() {
     var output: [String] = []
     let taps = Subject<String>()

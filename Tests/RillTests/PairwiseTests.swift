@@ -56,18 +56,6 @@ import Testing
     withExtendedLifetime(b) {}
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let numbers = Subject<Int>()
-    var pairs: Signal<(Int, Int)>? = numbers.pairwise()
-    weak let node = pairs
-    let subscription = pairs?.subscribe { _ in }
-    numbers.send(1)
-    pairs = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func stateReturnsPairOnlyFromSecondValue() {
     var state = PairwiseState<String>()
     let results = ["a", "b", "c"].map { state.receive($0).map { "\($0)\($1)" } }

@@ -72,17 +72,6 @@ import Testing
     #expect(upstreamCalls == 1)
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let numbers = Subject<Int>()
-    var withPrefix: Signal<Int>? = numbers.prepend(0)
-    weak let node = withPrefix
-    let subscription = withPrefix?.subscribe { _ in }
-    withPrefix = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExample() {
     var output: [String] = []
     let query = Subject<String>()

@@ -83,17 +83,6 @@ import Testing
     #expect(comparisons == 1)
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let numbers = Subject<Int>()
-    var changes: Signal<Int>? = numbers.removeDuplicates()
-    weak let node = changes
-    let subscription = changes?.subscribe { _ in }
-    changes = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExampleByPredicate() {
     var output: [String] = []
     let names = Subject<String>()

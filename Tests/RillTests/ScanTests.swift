@@ -67,17 +67,6 @@ import Testing
     withExtendedLifetime(second) {}
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let numbers = Subject<Int>()
-    var total: Signal<Int>? = numbers.scan(0, +)
-    weak let node = total
-    let subscription = total?.subscribe { _ in }
-    total = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExample() {
     var output: [Int] = []
     let clicks = Subject<Void>()

@@ -85,17 +85,6 @@ import Testing
     #expect(upstreamCalls == 2)
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let numbers = Subject<Int>()
-    var afterOne: Signal<Int>? = numbers.skip(1)
-    weak let node = afterOne
-    let subscription = afterOne?.subscribe { _ in }
-    afterOne = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExample() {
     var output: [Int] = []
     let numbers = Subject<Int>()

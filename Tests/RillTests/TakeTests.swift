@@ -125,19 +125,6 @@ import Testing
     withExtendedLifetime((a, b)) {}
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let numbers = Subject<Int>()
-    var firstTwo: Signal<Int>? = numbers.take(2)
-    weak let node = firstTwo
-    let subscription = firstTwo?.subscribe { _ in }
-    numbers.send(1)
-    numbers.send(2)
-    firstTwo = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExample() {
     var output: [Int] = []
     let numbers = Subject<Int>()

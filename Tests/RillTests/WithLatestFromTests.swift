@@ -140,19 +140,6 @@ import Testing
     withExtendedLifetime(b) {}
   }
 
-  @Test func nodeIsFreedAfterLastSubscriptionEnds() {
-    let clicks = Subject<Int>()
-    let mode = CurrentValueSubject("a")
-    var paired: Signal<(Int, String)>? = clicks.withLatestFrom(mode)
-    weak let node = paired
-    let subscription = paired?.subscribe { _ in }
-    clicks.send(1)
-    paired = nil
-    #expect(node != nil)
-    subscription?.cancel()
-    #expect(node == nil)
-  }
-
   @Test func docExampleWithTransform() {
     var output: [String] = []
     let submit = Subject<Void>()

@@ -1,0 +1,35 @@
+import Rill
+
+/// Every operator, each built on one `Subject<Int>` as a `Signal<Int>` (with a `map` after the operators
+/// whose output is a tuple): the table that the rules which hold for every operator are checked over
+/// (lifetime in ``LifetimeTests``, cost in ``OperatorCostTests``). A new operator gets a case here.
+enum OperatorPipeline: String, CaseIterable {
+  case map, filter, compactMap, scan, removeDuplicates, removeDuplicatesBy, skip, take, prepend, pairwise
+  case withLatestFrom, withLatestFromDiamond, flatMapLatest, merge, mergeDiamond
+  case combineDiamond, combineFiveMixedTypes
+
+  /// The operator applied to `source`; any other source it needs is made here and kept alive by it.
+  func make(_ source: Subject<Int>) -> Signal<Int> {
+    switch self {
+    case .map: source.map { $0 &+ 1 }
+    case .filter: source.filter { $0 % 3 != 0 }
+    case .compactMap: source.compactMap { $0 % 3 == 0 ? nil : $0 }
+    case .scan: source.scan(0, &+)
+    case .removeDuplicates: source.map { $0 / 2 }.removeDuplicates()
+    case .removeDuplicatesBy: source.removeDuplicates { $0 / 2 == $1 / 2 }
+    case .skip: source.skip(3)
+    case .take: source.take(1_000_000)
+    case .prepend: source.prepend(1, 2)
+    case .pairwise: source.pairwise().map { $0 &+ $1 }
+    case .withLatestFrom: source.withLatestFrom(CurrentValueSubject(1), &+)
+    case .withLatestFromDiamond: source.withLatestFrom(source.map { $0 &+ 1 }, &+)
+    case .flatMapLatest: CurrentValueSubject(0).flatMapLatest { _ in source.map { $0 &+ 1 } }
+    case .merge: Rill.merge(source, Subject<Int>())
+    case .mergeDiamond: Rill.merge(source, source.map { $0 &+ 1 })
+    case .combineDiamond: Rill.combine(source, source.map { $0 &+ 1 }).map { $0 &+ $1 }
+    case .combineFiveMixedTypes:
+      Rill.combine(source, CurrentValueSubject("x"), source.map { $0 % 2 == 0 }, CurrentValueSubject(2.0), source)
+        .map { number, text, isEven, ratio, again in number &+ text.count &+ (isEven ? 1 : 0) &+ Int(ratio) &+ again }
+    }
+  }
+}
