@@ -192,6 +192,25 @@ import Testing
     #expect(calls == ["count 1", "name a"])
   }
 
+  @Test func pairDocExample() {
+    var output: [String] = []
+    let count = CurrentValueSubject(1)
+    let name = CurrentValueSubject("a")
+    let subscription = combine(count, name).subscribe { output.append("\($0) \($1)") }
+    #expect(output == ["1 a"])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func tripleDocExample() {
+    var output: [String] = []
+    let credit = CurrentValueSubject(0)
+    let view = combine(credit, credit.map { $0 < 30 }, credit.map { "\($0) €" })
+    let subscription = view.subscribe { output.append("\($0)") }
+    credit.value = 40
+    #expect(output == ["(0, true, \"0 €\")", "(40, false, \"40 €\")"])
+    withExtendedLifetime(subscription) {}
+  }
+
   @Test func docExample() {
     var output: [String] = []
     let credit = CurrentValueSubject(0)

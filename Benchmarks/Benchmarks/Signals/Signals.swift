@@ -17,6 +17,9 @@ let benchmarks: @Sendable () -> Void = {
   chain3()
   combine2()
   diamond()
+  for sources in [10, 1000] {
+    combineList(sources: sources)
+  }
 }
 
 /// send_<n>sub: one subject, `n` subscribers, send 0..<1000.
@@ -195,6 +198,52 @@ func diamond() {
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
       for observer in observers {
+        observer(value)
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+}
+
+// MARK: - combine over a runtime list
+
+/// combine_list_<n>: `combine(sources)` over `n` subjects (each holding a value already), one subscriber that
+/// reads two elements of the array; each send goes to the next source in turn. A send must cost the same at
+/// 10 and 1,000 sources: recording one value and checking that every source has one are O(1).
+func combineList(sources count: Int) {
+  let name = "combine_list_\(count)"
+
+  workload(name, .rill) { benchmark in
+    var sink = 0
+    let sources = (0..<count).map { _ in Rill.Subject<Int>() }
+    let subscription = combine(sources).subscribe { sink &+= $0[0] &+ $0[count - 1] }
+    for (index, source) in sources.enumerated() { source.send(index) }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      sources[value % count].send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscription)
+  }
+
+  // The limit: each source's observer records its value in the array and calls the join's observers with it.
+  workload(name, .baseline) { benchmark in
+    var sink = 0
+    var latest = [Int](repeating: 0, count: count)
+    let joined: ContiguousArray<([Int]) -> Void> = [{ sink &+= $0[0] &+ $0[count - 1] }]
+    let observersOfSource: [ContiguousArray<(Int) -> Void>] = (0..<count).map { index in
+      [
+        { value in
+          latest[index] = value
+          for observer in joined { observer(latest) }
+        }
+      ]
+    }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      for observer in observersOfSource[value % count] {
         observer(value)
       }
     }

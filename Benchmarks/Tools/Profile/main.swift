@@ -95,6 +95,28 @@ func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
       combine(subject.map { $0 &+ 1 }, subject.map { $0 &* 2 }).subscribe { sink &+= $0.0 &+ $0.1 })
     observers.append { sink &+= ($0 &+ 1) &+ ($0 &* 2) }
     sends()
+  case "combine_list_10", "combine_list_1000":
+    let count = Int(workload.dropFirst("combine_list_".count)) ?? 10
+    let sources = (0..<count).map { _ in Subject<Int>() }
+    var latest = [Int](repeating: 0, count: count)
+    if rill {
+      subscriptions.append(combine(sources).subscribe { sink &+= $0[0] &+ $0[count - 1] })
+      for (index, source) in sources.enumerated() { source.send(index) }
+      for value in 0..<operations { sources[value % count].send(value) }
+    } else {
+      let joined: ContiguousArray<([Int]) -> Void> = [{ sink &+= $0[0] &+ $0[count - 1] }]
+      let observersOfSource: [ContiguousArray<(Int) -> Void>] = (0..<count).map { index in
+        [
+          { value in
+            latest[index] = value
+            for observer in joined { observer(latest) }
+          }
+        ]
+      }
+      for value in 0..<operations {
+        for observer in observersOfSource[value % count] { observer(value) }
+      }
+    }
   case "churn":
     for _ in 0..<100 { subscriptions.append(subject.subscribe { sink &+= $0 }) }
     if rill {
@@ -126,6 +148,6 @@ guard arguments.count == 4, let operations = Int(arguments[3]), ["Rill", "baseli
 else {
   print("usage: Profile <workload> <Rill|baseline> <operations>")
   print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn")
-  print("             store_dispatch_10 store_dispatch_1000")
+  print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
   exit(2)
 }

@@ -20,6 +20,11 @@
 /// credit.value = 30                                 // prints (30, "purple", "fail") — once
 /// ```
 ///
+/// Two and three sources take the fixed-arity overloads ``combine(_:_:)`` and ``combine(_:_:_:)``, with
+/// the same semantics: the compiler specializes them for the caller's types, which it does not do for
+/// code inside a parameter pack's `repeat` expansion, so they cost a fraction of this form per value.
+/// For a list of signals of one type known only at run time, see ``combine(_:)-([Signal<Value>])``.
+///
 /// - Complexity: O(number of sources) per emission.
 @inlinable
 public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signal<(repeat each Source)> {
@@ -46,9 +51,12 @@ public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signa
 
 /// Combines the latest values of two signals into pairs.
 ///
-/// The same operator as ``combine(_:)``, with the same semantics (glitch-free, replay once both have a
-/// value); this fixed-arity form is chosen for two sources because the compiler specializes it for the
-/// caller's types, which it does not do for code inside a parameter pack's `repeat` expansion.
+/// Emits once both signals have emitted at least one value, and after that whenever either emits, with
+/// the latest value of each; glitch-free (rule 6): at most once per propagation, after both have
+/// settled. Replays its last pair when either signal replays. The same operator as the parameter-pack
+/// ``combine(_:)-(Signal<each Source>...)``; this fixed-arity form is chosen for two sources because the
+/// compiler specializes it for the caller's types, which it does not do for code inside a `repeat`
+/// expansion.
 ///
 /// ```swift
 /// let count = CurrentValueSubject(1)
@@ -60,36 +68,129 @@ public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signa
 @inlinable
 public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
   DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)]) { node in
-    let latestA = StateCell<A?>(nil)
-    let latestB = StateCell<B?>(nil)
-    return CombineConnection.connect(sourceCount: 2) {
-      node.emit((latestA.value.unsafelyUnwrapped, latestB.value.unsafelyUnwrapped))
-    } subscribe: { connection, emit in
-      connection.upstream.append(a.subscribe(combineObserver(storingIn: latestA, connection, node, emit)))
-      connection.upstream.append(b.subscribe(combineObserver(storingIn: latestB, connection, node, emit)))
+    let join = CombineJoin(node, latest: (A?.none, B?.none), sourceCount: 2) {
+      ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped)
     }
+    join.upstream.append(
+      a.subscribe { [join] value in
+        let isFirst = join.latest.0 == nil
+        join.latest.0 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    join.upstream.append(
+      b.subscribe { [join] value in
+        let isFirst = join.latest.1 == nil
+        join.latest.1 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    return join.connected()
   }
 }
 
 /// Combines the latest values of three signals into triples.
 ///
-/// The same operator as ``combine(_:)``, with the same semantics; this fixed-arity form is chosen for
-/// three sources because the compiler specializes it for the caller's types.
+/// Emits once every signal has emitted at least one value, and after that whenever any emits, with the
+/// latest value of each; glitch-free (rule 6). Replays its last triple when any signal replays. The same
+/// operator as the parameter-pack ``combine(_:)-(Signal<each Source>...)``; this fixed-arity form is
+/// chosen for three sources because the compiler specializes it for the caller's types.
+///
+/// ```swift
+/// let credit = CurrentValueSubject(0)
+/// let view = combine(credit, credit.map { $0 < 30 }, credit.map { "\($0) €" })
+/// let subscription = view.subscribe { print($0) }   // prints (0, true, "0 €")
+/// ```
 ///
 /// - Complexity: O(1) per emission.
 @inlinable
 public func combine<A, B, C>(_ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>) -> Signal<(A, B, C)> {
   DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)]) { node in
-    let latestA = StateCell<A?>(nil)
-    let latestB = StateCell<B?>(nil)
-    let latestC = StateCell<C?>(nil)
-    return CombineConnection.connect(sourceCount: 3) {
-      node.emit((latestA.value.unsafelyUnwrapped, latestB.value.unsafelyUnwrapped, latestC.value.unsafelyUnwrapped))
-    } subscribe: { connection, emit in
-      connection.upstream.append(a.subscribe(combineObserver(storingIn: latestA, connection, node, emit)))
-      connection.upstream.append(b.subscribe(combineObserver(storingIn: latestB, connection, node, emit)))
-      connection.upstream.append(c.subscribe(combineObserver(storingIn: latestC, connection, node, emit)))
+    let join = CombineJoin(node, latest: (A?.none, B?.none, C?.none), sourceCount: 3) {
+      ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped)
     }
+    join.upstream.append(
+      a.subscribe { [join] value in
+        let isFirst = join.latest.0 == nil
+        join.latest.0 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    join.upstream.append(
+      b.subscribe { [join] value in
+        let isFirst = join.latest.1 == nil
+        join.latest.1 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    join.upstream.append(
+      c.subscribe { [join] value in
+        let isFirst = join.latest.2 == nil
+        join.latest.2 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    return join.connected()
+  }
+}
+
+/// One connection of a fixed-arity `combine`: the latest values (a tuple of optionals), when to emit, and
+/// the subscriptions to the sources. Built by the inlinable `combine`, so it is specialized for the
+/// caller's types; each source's observer captures only this object.
+@usableFromInline
+final class CombineJoin<Latest, Output> {
+  /// The node; a cycle while connected, broken by the cancel (which empties `upstream`).
+  @usableFromInline let node: DerivedSignal<Output>
+  @usableFromInline @exclusivity(unchecked) var latest: Latest
+  @usableFromInline @exclusivity(unchecked) var state: CombineState
+  @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
+  /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
+  @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
+  /// The output for `latest`, once every source has a value.
+  @usableFromInline let output: (Latest) -> Output
+
+  @inlinable init(
+    _ node: DerivedSignal<Output>,
+    latest: Latest,
+    sourceCount: Int,
+    output: @escaping (Latest) -> Output
+  ) {
+    self.node = node
+    self.latest = latest
+    self.output = output
+    state = CombineState(sourceCount: sourceCount)
+    // A cycle through this object while it is connected (a scheduled settle keeps it alive); broken by
+    // the cancel, which drops this closure.
+    settleAction = { [self] in settle() }
+  }
+
+  /// Every source is subscribed: emits the replayed values if every source had one, and returns the
+  /// subscription the node keeps.
+  @inlinable func connected() -> Subscription {
+    if state.connected() { emit() }
+    return Subscription { [self] in
+      let sources = upstream
+      upstream = []
+      settleAction = nil
+      state.disconnected()
+      for source in sources { source.cancel() }
+    }
+  }
+
+  /// A source recorded a value in `latest`: emits or schedules a settle as the state decides.
+  @inlinable @inline(__always) func received(isFirstFromSource isFirst: Bool) {
+    let graph = node.currentGraph
+    switch state.received(isFirstFromSource: isFirst, inPropagation: graph.depth != 0) {
+    case .emitNow:
+      emit()
+    case .settleLater:
+      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
+    case .wait:
+      break
+    }
+  }
+
+  @inlinable func settle() {
+    if state.settle() { emit() }
+  }
+
+  @inlinable func emit() {
+    node.emit(output(latest))
   }
 }
 
@@ -128,25 +229,6 @@ final class CombineConnection {
 
   @inlinable init(sourceCount: Int) {
     state = CombineState(sourceCount: sourceCount)
-  }
-
-  /// Connects a fixed-arity `combine`: `subscribe` subscribes to each source with a
-  /// ``combineObserver(storingIn:_:_:_:)``, then the node emits if every source replayed. `emit` emits
-  /// the latest values (only called once every source has one).
-  @inlinable static func connect(
-    sourceCount: Int,
-    emit: @escaping () -> Void,
-    subscribe: (CombineConnection, @escaping () -> Void) -> Void
-  ) -> Subscription {
-    let connection = CombineConnection(sourceCount: sourceCount)
-    // A cycle through the connection while it is connected (a scheduled settle keeps it alive); broken by
-    // the cancel, which drops this closure.
-    connection.settleAction = {
-      if connection.state.settle() { emit() }
-    }
-    subscribe(connection, emit)
-    if connection.state.connected() { emit() }
-    return connection.subscription
   }
 
   /// The subscription the node keeps: cancelling it disconnects every source and breaks the cycles
