@@ -3,7 +3,7 @@
 /// A signal calls its observers, in the order they subscribed, with each value it emits. Signals carry
 /// values only: they never complete and never fail (send a `Result` when a failure must travel).
 /// You get signals from a ``Subject`` or ``CurrentValueSubject`` and from operators such as
-/// ``map(_:)``, ``filter(_:)`` and ``combine(_:)``.
+/// ``map(_:)``, ``filter(_:)`` and ``combine(_:)->Signal<(Source)>``.
 ///
 /// ```swift
 /// let clicks = Subject<Int>()

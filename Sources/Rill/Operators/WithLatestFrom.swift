@@ -2,10 +2,10 @@ extension Signal {
   /// Emits `transform(value, latestOther)` each time this signal emits, once `other` has a value.
   ///
   /// Values of `other` are only remembered; they never cause an emission. A value of this signal that
-  /// arrives while `other` has none yet is dropped, not held back. Like ``combine(_:)``, it is
-  /// glitch-free (rule 6): when this signal and `other` change in the same propagation, it emits once,
-  /// after both have settled, with the new value of `other`. Replays its last result when this signal
-  /// replays; `other`'s replay is only remembered.
+  /// arrives while `other` has none yet is dropped, not held back. Like
+  /// ``combine(_:)->Signal<(Source)>``, it is glitch-free (rule 6): when this signal and `other` change
+  /// in the same propagation, it emits once, after both have settled, with the new value of `other`.
+  /// Replays its last result when this signal replays; `other`'s replay is only remembered.
   ///
   /// ```swift
   /// let submit = Subject<Void>()

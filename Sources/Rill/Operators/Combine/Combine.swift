@@ -54,7 +54,7 @@ public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signa
 /// Emits once both signals have emitted at least one value, and after that whenever either emits, with
 /// the latest value of each; glitch-free (rule 6): at most once per propagation, after both have
 /// settled. Replays its last pair when either signal replays. The same operator as the parameter-pack
-/// ``combine(_:)-(Signal<each Source>...)``; this fixed-arity form is chosen for two sources because the
+/// ``combine(_:)->Signal<(Source)>``; this fixed-arity form is chosen for two sources because the
 /// compiler specializes it for the caller's types, which it does not do for code inside a `repeat`
 /// expansion.
 ///
@@ -91,7 +91,7 @@ public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
 ///
 /// Emits once every signal has emitted at least one value, and after that whenever any emits, with the
 /// latest value of each; glitch-free (rule 6). Replays its last triple when any signal replays. The same
-/// operator as the parameter-pack ``combine(_:)-(Signal<each Source>...)``; this fixed-arity form is
+/// operator as the parameter-pack ``combine(_:)->Signal<(Source)>``; this fixed-arity form is
 /// chosen for three sources because the compiler specializes it for the caller's types.
 ///
 /// ```swift

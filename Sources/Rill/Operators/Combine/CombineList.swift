@@ -4,7 +4,7 @@
 /// emitted at least one value, and after that whenever any of them emits, with the latest value of each.
 /// A signal may appear more than once: each occurrence has its own element.
 ///
-/// Like the tuple form ``combine(_:)-(Signal<each Source>...)``, it is glitch-free (rule 6): within one
+/// Like the tuple form ``combine(_:)->Signal<(Source)>``, it is glitch-free (rule 6): within one
 /// propagation it emits at most once, after all of its sources have settled, so signals derived from one
 /// source never yield a mix of old and new values. When every signal replays, it emits once inside
 /// `subscribe`; when any signal replays, it replays its last array to later subscribers. Once every
