@@ -107,9 +107,23 @@ import Testing
     withExtendedLifetime((warmUp, subscription)) {}
   }
 
-  /// Four sources take the parameter-pack form (two and three have fixed-arity overloads): it must keep
+  /// Five sources take the parameter-pack form (two to four have fixed-arity overloads): it must keep
   /// the same semantics.
   @Test func packFormIsGlitchFreeInDiamondAndReplays() {
+    let source = CurrentValueSubject(1)
+    let joined = combine(
+      source.map { $0 * 10 }, source.map { "v\($0)" }, source, source.map { $0 + 1 }.map { -$0 }, CurrentValueSubject(0)
+    )
+    var log: [String] = []
+    let first = joined.subscribe { log.append("first \($0) \($1) \($2) \($3) \($4)") }
+    source.value = 2
+    let second = joined.subscribe { log.append("second \($0) \($1) \($2) \($3) \($4)") }
+    #expect(log == ["first 10 v1 1 -2 0", "first 20 v2 2 -3 0", "second 20 v2 2 -3 0"])
+    withExtendedLifetime((first, second)) {}
+  }
+
+  /// Four sources take the fixed-arity overload: glitch-free in a diamond, replays once all have a value.
+  @Test func arityFourIsGlitchFreeInDiamondAndReplays() {
     let source = CurrentValueSubject(1)
     let joined = combine(source.map { $0 * 10 }, source.map { "v\($0)" }, source, source.map { $0 + 1 }.map { -$0 })
     var log: [String] = []

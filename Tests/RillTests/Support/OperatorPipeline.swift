@@ -6,7 +6,7 @@ import Rill
 enum OperatorPipeline: String, CaseIterable {
   case map, filter, compactMap, scan, removeDuplicates, removeDuplicatesBy, skip, take, prepend, pairwise
   case withLatestFrom, withLatestFromDiamond, flatMapLatest, merge, mergeDiamond
-  case combineDiamond, combineThree, combineFiveMixedTypes, combineList, combineListWithDuplicates
+  case combineDiamond, combineThree, combineFour, combineFiveMixedTypes, combineList, combineListWithDuplicates
 
   /// The operator applied to `source`; any other source it needs is made here and kept alive by it.
   func make(_ source: Subject<Int>) -> Signal<Int> {
@@ -28,6 +28,9 @@ enum OperatorPipeline: String, CaseIterable {
     case .mergeDiamond: Rill.merge(source, source.map { $0 &+ 1 })
     case .combineDiamond: Rill.combine(source, source.map { $0 &+ 1 }).map { $0 &+ $1 }
     case .combineThree: Rill.combine(source, CurrentValueSubject(2), source.map { $0 &* 3 }).map { $0 &+ $1 &+ $2 }
+    case .combineFour:
+      Rill.combine(source, source.map { $0 &+ 1 }, CurrentValueSubject(3), source.map { $0 &* 2 })
+        .map { $0 &+ $1 &+ $2 &+ $3 }
     case .combineFiveMixedTypes:
       Rill.combine(source, CurrentValueSubject("x"), source.map { $0 % 2 == 0 }, CurrentValueSubject(2.0), source)
         .map { number, text, isEven, ratio, again in number &+ text.count &+ (isEven ? 1 : 0) &+ Int(ratio) &+ again }

@@ -20,8 +20,8 @@
 /// credit.value = 30                                 // prints (30, "purple", "fail") — once
 /// ```
 ///
-/// Two and three sources take the fixed-arity overloads ``combine(_:_:)`` and ``combine(_:_:_:)``, with
-/// the same semantics: the compiler specializes them for the caller's types, which it does not do for
+/// Two, three and four sources take the fixed-arity overloads ``combine(_:_:)``, ``combine(_:_:_:)`` and
+/// ``combine(_:_:_:_:)``, with the same semantics: the compiler specializes them for the caller's types, which it does not do for
 /// code inside a parameter pack's `repeat` expansion, so they cost a fraction of this form per value.
 /// For a list of signals of one type known only at run time, see ``combine(_:)-([Signal<Value>])``.
 ///
@@ -123,6 +123,53 @@ public func combine<A, B, C>(_ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>) -> 
       c.subscribe { [join] value in
         let isFirst = join.latest.2 == nil
         join.latest.2 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    return join.connected()
+  }
+}
+
+/// Combines the latest values of four signals into quadruples.
+///
+/// Emits once every signal has emitted at least one value, and after that whenever any emits, with the
+/// latest value of each; glitch-free (rule 6). Replays its last quadruple when any signal replays. The
+/// same operator as the parameter-pack ``combine(_:)->Signal<(Source)>``; this fixed-arity form is
+/// chosen for four sources because the compiler specializes it for the caller's types.
+///
+/// - Complexity: O(1) per emission.
+@inlinable
+public func combine<A, B, C, D>(
+  _ a: Signal<A>,
+  _ b: Signal<B>,
+  _ c: Signal<C>,
+  _ d: Signal<D>
+) -> Signal<(A, B, C, D)> {
+  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)]) { node in
+    let join = CombineJoin(node, latest: (A?.none, B?.none, C?.none, D?.none), sourceCount: 4) {
+      ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped, $0.3.unsafelyUnwrapped)
+    }
+    join.upstream.append(
+      a.subscribe { [join] value in
+        let isFirst = join.latest.0 == nil
+        join.latest.0 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    join.upstream.append(
+      b.subscribe { [join] value in
+        let isFirst = join.latest.1 == nil
+        join.latest.1 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    join.upstream.append(
+      c.subscribe { [join] value in
+        let isFirst = join.latest.2 == nil
+        join.latest.2 = value
+        join.received(isFirstFromSource: isFirst)
+      })
+    join.upstream.append(
+      d.subscribe { [join] value in
+        let isFirst = join.latest.3 == nil
+        join.latest.3 = value
         join.received(isFirstFromSource: isFirst)
       })
     return join.connected()
