@@ -16,12 +16,17 @@ import Testing
     #expect(isSendable(String.self))
   }
 
+  /// The one exception is the inbox that takes subscriptions freed on other threads (rule 8), `ForeignRelease.swift`:
+  /// a lock and atomics a delivery reads with one relaxed load.
   @Test func coreAndOperatorsUseNoLocks() throws {
-    let forbidden = ["Mutex", "NSLock", "NSRecursiveLock", "pthread_mutex", "os_unfair_lock", "@unchecked Sendable"]
+    let forbidden = [
+      "Mutex", "NSLock", "NSRecursiveLock", "pthread_mutex", "os_unfair_lock", "@unchecked Sendable", "Atomic",
+      "LockedState",
+    ]
     let files = try sourceFiles(in: ["Sources/Rill/Core", "Sources/Rill/Operators"])
     try #require(files.count >= 10, "found only \(files.map(\.lastPathComponent))")
     var hits: [String] = []
-    for file in files {
+    for file in files where file.lastPathComponent != "ForeignRelease.swift" {
       let text = try String(contentsOf: file, encoding: .utf8)
       for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let code = line.trimmingCharacters(in: .whitespaces)
