@@ -5,7 +5,7 @@ import Testing
 
 /// Rule 8: a subscription freed on another thread than the one that made it is removed safely, later, by
 /// the signal's own domain; freed on its own thread it is removed at once (rules 3 and 7).
-@Suite struct ForeignReleaseTests {
+@Suite(.freesEverything) struct ForeignReleaseTests {
   /// The crash this pins: a `@MainActor` model is `Sendable`, so its last reference can go on any thread,
   /// freeing its subscriptions there while the main actor delivers. Before the fix, the removal raced the
   /// delivery and the process died ("Index out of range" in `compact()`) in most runs.

@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct SubscribeOwnerTests {
+@Suite(.freesEverything) struct SubscribeOwnerTests {
   final class Label {
     var texts: [String] = []
   }

@@ -37,6 +37,8 @@ public class Signal<Value> {
   #if DEBUG
     /// Slots moved or dropped by compaction, for the tests that pin cancel cost (rule 9).
     @usableFromInline @exclusivity(unchecked) final var compactionWork = 0
+    /// Counts this signal in the tests' live-object scope.
+    @usableFromInline final let live = LiveObject(.signal)
   #endif
 
   @usableFromInline init(graph: Graph, rank: Int) {

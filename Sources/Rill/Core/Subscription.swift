@@ -36,6 +36,10 @@ public final class Subscription {
   @exclusivity(unchecked) private var onCancel: (() -> Void)?
   /// The thread that made this subscription: a free on any other thread defers the removal (rule 8).
   @usableFromInline let thread: UInt
+  #if DEBUG
+    /// Counts this subscription in the tests' live-object scope.
+    @usableFromInline let live = LiveObject(.subscription)
+  #endif
 
   @inlinable init(index: Int, remove: @escaping (Subscription, Bool) -> Void) {
     self.index = index
