@@ -52,7 +52,7 @@ struct ForeignReleases: ~Copyable {
 }
 
 /// An identifier of the calling thread, equal for two calls on one thread while it runs.
-@usableFromInline func currentThreadID() -> UInt {
+@usableFromInline @inline(__always) func currentThreadID() -> UInt {
   #if canImport(Darwin)
     UInt(bitPattern: pthread_self())
   #else
@@ -61,23 +61,15 @@ struct ForeignReleases: ~Copyable {
 }
 
 /// The `onCancel` of a subscription freed on another thread than the one that made it: the subscriptions it
-/// cancels defer their removal too.
+/// cancels on a thread other than theirs defer their removal too. `cancel()` reads ``isRunning`` only when
+/// called off the thread that made its subscription.
 enum ForeignTeardown {
-  /// How many threads are running such an `onCancel`. While none is — nearly always — `cancel()` pays one
-  /// relaxed load for this; otherwise it looks at ``isRunning``.
-  private static let running = Atomic<Int>(0)
-
   /// Whether the current code runs inside such an `onCancel`.
   @TaskLocal static var isRunning = false
 
-  /// Whether any thread runs such an `onCancel`.
-  static var anyIsRunning: Bool { running.load(ordering: .relaxed) != 0 }
-
   /// Runs `onCancel` as the teardown of a subscription freed on another thread.
   static func run(_ onCancel: () -> Void) {
-    running.add(1, ordering: .relaxed)
     $isRunning.withValue(true) { onCancel() }
-    running.subtract(1, ordering: .relaxed)
   }
 }
 

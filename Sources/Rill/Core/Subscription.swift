@@ -67,16 +67,18 @@ public final class Subscription {
   /// - Complexity: Amortized O(1); cancelling any number of subscriptions, in any order, is linear in
   ///   their number.
   public func cancel() {
-    end(fromAnotherThread: _slowPath(ForeignTeardown.anyIsRunning) && isInForeignTeardown)
+    // On the thread that subscribed — nearly always — this costs reading the thread's identity.
+    end(fromAnotherThread: _slowPath(currentThreadID() != thread) && ForeignTeardown.isRunning)
   }
 
   deinit {
+    guard remove != nil || onCancel != nil else { return }  // cancelled already: no thread to look up
     end(fromAnotherThread: currentThreadID() != thread)
   }
 
   /// Ends the subscription; `fromAnotherThread` when it is freed on another thread than the one that made it,
   /// or cancelled by the `onCancel` of such a subscription.
-  private func end(fromAnotherThread: Bool) {
+  @inline(__always) private func end(fromAnotherThread: Bool) {
     if let remove = remove.take() {  // moved out: no retain and release of the signal
       remove(self, fromAnotherThread)
     } else if let onCancel = onCancel {
@@ -87,12 +89,6 @@ public final class Subscription {
         onCancel()
       }
     }
-  }
-
-  /// Whether this `cancel()` comes from the `onCancel` of a subscription freed on another thread, and this
-  /// thread is not the one that made this subscription.
-  private var isInForeignTeardown: Bool {
-    ForeignTeardown.isRunning && currentThreadID() != thread
   }
 
   /// Keeps this subscription in `set` until it is removed from it (or the set is freed).
