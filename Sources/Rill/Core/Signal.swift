@@ -73,9 +73,9 @@ public class Signal<Value> {
   ///
   /// - Complexity: Amortized O(1).
   @inlinable public final func subscribe(_ observer: @escaping (Value) -> Void) -> Subscription {
+    if _slowPath(foreignReleases.arePending) { takeForeignReleases() }  // observers freed on other threads
     // The closure captures only `self`, which serves as its context: no allocation besides the subscription.
     // Built here, it removes the observer with code specialized for the caller's value type.
-    if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let subscription = Subscription(index: slots.count) { [self] in endObserver(of: $0, fromAnotherThread: $1) }
     slots.append(ObserverSlot(observer: observer, subscription: subscription))
     observerCount += 1
