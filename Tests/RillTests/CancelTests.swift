@@ -2,7 +2,7 @@ import Rill
 import Testing
 
 /// Rule 3: after `cancel()` returns, the observer is never called again — also mid-delivery.
-@Suite struct CancelTests {
+@Suite(.freesEverything) struct CancelTests {
   @Test func cancelledObserverIsNotCalledAgain() {
     let subject = Subject<Int>()
     var log: [Int] = []

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rill
 
-@Suite struct CombineStateTests {
+@Suite(.freesEverything) struct CombineStateTests {
   @Test func waitsWhileConnectingAndEmitsReplayedValuesOnceAllArrived() {
     var state = CombineState(sourceCount: 2)
     let decisions = [

@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct CombineTests {
+@Suite(.freesEverything) struct CombineTests {
   @Test func emitsOnlyOnceEverySourceHasValue() {
     let count = Subject<Int>()
     let name = Subject<String>()

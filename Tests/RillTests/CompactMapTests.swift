@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct CompactMapTests {
+@Suite(.freesEverything) struct CompactMapTests {
   @Test(arguments: [
     (["1", "x", "2", "", "3"], [1, 2, 3]),
     (["a", "b"], []),

@@ -4,7 +4,7 @@ import Testing
 @testable import Rill
 
 /// Rule 9: steady-state `send` allocates nothing; cancelling many subscribers is linear in total.
-@Suite struct CostTests {
+@Suite(.freesEverything) struct CostTests {
   @Test(.allocationsCounted, arguments: [1, 10])
   func sendToSubscribersAllocatesNothing(subscribers: Int) {
     let subject = Subject<Int>()

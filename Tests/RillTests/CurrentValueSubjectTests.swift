@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct CurrentValueSubjectTests {
+@Suite(.freesEverything) struct CurrentValueSubjectTests {
   @Test func valueStartsAtTheInitialValue() {
     let subject = CurrentValueSubject("start")
     #expect(subject.value == "start")

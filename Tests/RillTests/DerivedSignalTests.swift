@@ -4,7 +4,7 @@ import Testing
 
 /// How derived nodes keep ranks right when a `flatMapLatest` switches to a deeper inner signal (rule 6):
 /// which nodes can rise, who registers with whom and when, and how far a rise goes.
-@Suite struct DerivedSignalTests {
+@Suite(.freesEverything) struct DerivedSignalTests {
   private func node<Value>(_ signal: Signal<Value>) throws -> DerivedSignal<Value> {
     try #require(signal as? DerivedSignal<Value>)
   }

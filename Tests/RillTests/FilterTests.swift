@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct FilterTests {
+@Suite(.freesEverything) struct FilterTests {
   @Test func emitsOnlyValuesThatPass() {
     let numbers = Subject<Int>()
     var log: [Int] = []

@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct FlatMapLatestTests {
+@Suite(.freesEverything) struct FlatMapLatestTests {
   @Test func switchesToLatestInnerAndIgnoresPreviousOne() {
     let selected = Subject<Int>()
     let inners = [Subject<String>(), Subject<String>()]

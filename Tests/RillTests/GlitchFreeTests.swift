@@ -3,7 +3,7 @@ import Testing
 
 /// Rule 6: within one propagation a combined signal emits at most once, after all of its sources
 /// have settled.
-@Suite struct GlitchFreeTests {
+@Suite(.freesEverything) struct GlitchFreeTests {
   @Test func diamondEmitsOneConsistentTuplePerSend() {
     let source = Subject<Int>()
     let tens = source.map { $0 * 10 }

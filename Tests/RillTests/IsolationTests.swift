@@ -3,7 +3,7 @@ import Rill
 import Testing
 
 /// Rule 8: core types are not `Sendable`, and the core and operators take no locks.
-@Suite struct IsolationTests {
+@Suite(.freesEverything) struct IsolationTests {
   @Test func coreTypesAreNotSendable() {
     #expect(!isSendable(Signal<Int>.self))
     #expect(!isSendable(Subject<Int>.self))
@@ -16,12 +16,19 @@ import Testing
     #expect(isSendable(String.self))
   }
 
+  /// The exceptions: the inbox that takes subscriptions freed on other threads (rule 8), `ForeignRelease.swift`,
+  /// a lock and atomics a delivery reads with one relaxed load; and the tests' live-object counter,
+  /// `LiveObjects.swift`, in debug builds only.
   @Test func coreAndOperatorsUseNoLocks() throws {
-    let forbidden = ["Mutex", "NSLock", "NSRecursiveLock", "pthread_mutex", "os_unfair_lock", "@unchecked Sendable"]
+    let forbidden = [
+      "Mutex", "NSLock", "NSRecursiveLock", "pthread_mutex", "os_unfair_lock", "@unchecked Sendable", "Atomic",
+      "LockedState",
+    ]
     let files = try sourceFiles(in: ["Sources/Rill/Core", "Sources/Rill/Operators"])
     try #require(files.count >= 10, "found only \(files.map(\.lastPathComponent))")
     var hits: [String] = []
-    for file in files {
+    let exceptions: Set = ["ForeignRelease.swift", "LiveObjects.swift"]
+    for file in files where !exceptions.contains(file.lastPathComponent) {
       let text = try String(contentsOf: file, encoding: .utf8)
       for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let code = line.trimmingCharacters(in: .whitespaces)

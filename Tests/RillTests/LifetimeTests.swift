@@ -3,7 +3,7 @@ import Testing
 @testable import Rill
 
 /// Rule 7: a pipeline stays alive exactly as long as something is subscribed to its end; no cycles.
-@Suite struct LifetimeTests {
+@Suite(.freesEverything) struct LifetimeTests {
   @Test func intermediateNodesAreFreedWhenTheLastSubscriptionEnds() {
     let source = CurrentValueSubject(1)
     weak var first: Signal<Int>?

@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct MapTests {
+@Suite(.freesEverything) struct MapTests {
   @Test func emitsTransformedValuesInOrder() {
     let numbers = Subject<Int>()
     var log: [String] = []

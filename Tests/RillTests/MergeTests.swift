@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct MergeTests {
+@Suite(.freesEverything) struct MergeTests {
   @Test func interleavesValuesAsTheyArrive() {
     let a = Subject<String>()
     let b = Subject<String>()

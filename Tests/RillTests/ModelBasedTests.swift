@@ -6,7 +6,7 @@ import Testing
 /// inside an observer — and compares every delivery with a plain reference model of rules 1–5.
 ///
 /// Set `RILL_MODEL_SEED` to replay one seed.
-@Suite struct ModelBasedTests {
+@Suite(.freesEverything) struct ModelBasedTests {
   enum Kind: String, CaseIterable {
     case subject, currentValueSubject, mappedSubject, mappedCurrentValueSubject
   }

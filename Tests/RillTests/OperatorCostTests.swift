@@ -3,7 +3,7 @@ import Rill
 import Testing
 
 /// Rule 9 for every operator: once a pipeline is connected and warm, a `send` through it allocates nothing.
-@Suite struct OperatorCostTests {
+@Suite(.freesEverything) struct OperatorCostTests {
   @Test(.allocationsCounted, arguments: OperatorPipeline.allCases)
   func steadyStateSendAllocatesNothing(pipeline: OperatorPipeline) {
     let source = Subject<Int>()

@@ -2,7 +2,7 @@ import Rill
 import Testing
 
 /// Rule 1: subscribers of a signal receive each value in the order they subscribed.
-@Suite struct OrderTests {
+@Suite(.freesEverything) struct OrderTests {
   @Test func observersAreCalledInSubscriptionOrder() {
     let subject = Subject<Int>()
     var log: [String] = []

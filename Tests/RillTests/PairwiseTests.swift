@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rill
 
-@Suite struct PairwiseTests {
+@Suite(.freesEverything) struct PairwiseTests {
   @Test(arguments: [
     ([1, 2, 3, 4], ["1 2", "2 3", "3 4"]),
     ([7], []),

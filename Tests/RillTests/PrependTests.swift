@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct PrependTests {
+@Suite(.freesEverything) struct PrependTests {
   @Test func givesEachSubscriberPrefixThenLaterValuesOfSubject() {
     let numbers = Subject<Int>()
     let withPrefix = numbers.prepend(1, 2)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rill
 
-@Suite struct RemoveDuplicatesStateTests {
+@Suite(.freesEverything) struct RemoveDuplicatesStateTests {
   @Test func firstValueAlwaysPasses() {
     var state = RemoveDuplicatesState<Int>()
     #expect(state.shouldEmit(1) { _, _ in true })

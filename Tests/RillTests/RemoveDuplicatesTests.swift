@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct RemoveDuplicatesTests {
+@Suite(.freesEverything) struct RemoveDuplicatesTests {
   @Test(arguments: [
     ([1, 1, 2, 2, 2, 1, 3, 3], [1, 2, 1, 3]),
     ([4, 4, 4], [4]),

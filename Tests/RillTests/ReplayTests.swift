@@ -2,7 +2,7 @@ import Rill
 import Testing
 
 /// Rule 2: CurrentValueSubject and signals derived from it replay synchronously; Subject does not.
-@Suite struct ReplayTests {
+@Suite(.freesEverything) struct ReplayTests {
   @Test func currentValueSubjectReplaysInsideSubscribe() {
     let subject = CurrentValueSubject(7)
     var log: [Int] = []

@@ -3,7 +3,7 @@ import Testing
 
 /// Rule 5: a send made during a delivery in the same graph is queued and delivered after the current
 /// one, first in first out, so every observer sees the graph's values in one order.
-@Suite struct RunToCompletionTests {
+@Suite(.freesEverything) struct RunToCompletionTests {
   @Test func sendFromInsideAnObserverIsDeliveredAfterTheCurrentValue() {
     let subject = Subject<Int>()
     var log: [String] = []

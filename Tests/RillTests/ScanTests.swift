@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct ScanTests {
+@Suite(.freesEverything) struct ScanTests {
   @Test func emitsRunningResults() {
     let numbers = Subject<Int>()
     var log: [Int] = []

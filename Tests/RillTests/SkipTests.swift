@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct SkipTests {
+@Suite(.freesEverything) struct SkipTests {
   @Test(arguments: [
     (0, [1, 2, 3], [1, 2, 3]),
     (1, [1, 2, 3], [2, 3]),

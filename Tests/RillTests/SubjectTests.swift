@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct SubjectTests {
+@Suite(.freesEverything) struct SubjectTests {
   @Test func sendDeliversToEveryObserver() {
     let subject = Subject<String>()
     var log: [String] = []

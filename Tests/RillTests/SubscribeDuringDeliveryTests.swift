@@ -3,7 +3,7 @@ import Testing
 
 /// Rule 4: an observer added while a value is being delivered does not receive that value (replay
 /// still applies).
-@Suite struct SubscribeDuringDeliveryTests {
+@Suite(.freesEverything) struct SubscribeDuringDeliveryTests {
   @Test func observerAddedDuringDeliveryMissesThatValue() {
     let subject = Subject<Int>()
     var log: [String] = []

@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct SubscribeOwnerTests {
+@Suite(.freesEverything) struct SubscribeOwnerTests {
   final class Label {
     var texts: [String] = []
   }
@@ -97,5 +97,50 @@ import Testing
     #expect(weakMarker != nil)
     credit.send(1)
     #expect(weakMarker == nil)
+  }
+}
+
+extension SubscribeOwnerTests {
+  final class Model {
+    let subject = Subject<Int>()
+    let current = CurrentValueSubject(0)
+    var seen: [Int] = []
+  }
+
+  /// The owner owns the signal it observes: before the fix the subscription kept the signal, whose observer
+  /// kept the subscription, so neither the signal nor the observer was ever freed.
+  @Test func aSignalOwnedByTheOwnerIsFreedWithIt() {
+    weak var weakModel: Model?
+    weak var weakSubject: Subject<Int>?
+    weak var weakCurrent: CurrentValueSubject<Int>?
+    weak var weakSubscription: Subscription?
+    do {
+      let model = Model()
+      weakModel = model
+      weakSubject = model.subject
+      weakCurrent = model.current
+      weakSubscription = model.subject.subscribe(owner: model) { model, value in model.seen.append(value) }
+      model.current.subscribe(owner: model) { model, value in model.seen.append(value) }
+      model.subject.send(1)
+      model.current.value = 2
+      #expect(model.seen == [0, 1, 2])
+    }
+    #expect(weakModel == nil)
+    #expect(weakSubject == nil)
+    #expect(weakCurrent == nil)
+    #expect(weakSubscription == nil)
+  }
+
+  @Test func cancellingAfterTheSignalIsFreedIsHarmless() {
+    let label = Label()
+    var subscription: Subscription?
+    do {
+      let subject = Subject<Int>()
+      subscription = subject.subscribe(owner: label) { label, value in label.texts.append("\(value)") }
+      subject.send(1)
+    }
+    subscription?.cancel()
+    #expect(subscription?.isCancelled == true)
+    #expect(label.texts == ["1"])
   }
 }

@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct SubscriptionTests {
+@Suite(.freesEverything) struct SubscriptionTests {
   @Test func storeInSetKeepsTheSubscriptionAlive() {
     let subject = Subject<Int>()
     var log: [Int] = []

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rill
 
-@Suite struct TakeStateTests {
+@Suite(.freesEverything) struct TakeStateTests {
   @Test(arguments: [
     (1, [TakeState.Decision.emitLast, .ignore, .ignore]),
     (2, [.emit, .emitLast, .ignore]),

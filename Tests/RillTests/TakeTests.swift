@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct TakeTests {
+@Suite(.freesEverything) struct TakeTests {
   @Test(arguments: [
     (0, [1, 2, 3], [Int]()),
     (1, [1, 2, 3], [1]),

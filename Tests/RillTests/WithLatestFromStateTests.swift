@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rill
 
-@Suite struct WithLatestFromStateTests {
+@Suite(.freesEverything) struct WithLatestFromStateTests {
   @Test func otherAloneNeverAsksToEmit() {
     var state = WithLatestFromState()
     let emitsOnConnect = state.connected()

@@ -1,7 +1,7 @@
 import Rill
 import Testing
 
-@Suite struct WithLatestFromTests {
+@Suite(.freesEverything) struct WithLatestFromTests {
   @Test func pairsEachPrimaryValueWithLatestOther() {
     let clicks = Subject<Int>()
     let mode = Subject<String>()

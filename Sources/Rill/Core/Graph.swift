@@ -19,6 +19,10 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var head = 0
   /// How many graphs were merged into this one (union by size keeps `root` short).
   @exclusivity(unchecked) var size = 1
+  #if DEBUG
+    /// Counts this graph in the tests' live-object scope.
+    let live = LiveObject(.graph)
+  #endif
 
   @usableFromInline init() {}
 

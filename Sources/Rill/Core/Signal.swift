@@ -32,9 +32,13 @@ public class Signal<Value> {
   /// settle in this order (rule 6). It rises, never falls, when a `flatMapLatest` upstream of this node
   /// switches to a deeper inner signal (see ``DerivedSignal/raiseRank(above:)``); sends only read it.
   @usableFromInline @exclusivity(unchecked) final var rank: Int
+  /// Observers whose subscriptions were freed on another thread, for this signal's domain to remove (rule 8).
+  @usableFromInline final let foreignReleases = ForeignReleases()
   #if DEBUG
     /// Slots moved or dropped by compaction, for the tests that pin cancel cost (rule 9).
     @usableFromInline @exclusivity(unchecked) final var compactionWork = 0
+    /// Counts this signal in the tests' live-object scope.
+    @usableFromInline final let live = LiveObject(.signal)
   #endif
 
   @usableFromInline init(graph: Graph, rank: Int) {
@@ -69,9 +73,10 @@ public class Signal<Value> {
   ///
   /// - Complexity: Amortized O(1).
   @inlinable public final func subscribe(_ observer: @escaping (Value) -> Void) -> Subscription {
+    if _slowPath(foreignReleases.arePending) { takeForeignReleases() }  // observers freed on other threads
     // The closure captures only `self`, which serves as its context: no allocation besides the subscription.
     // Built here, it removes the observer with code specialized for the caller's value type.
-    let subscription = Subscription(index: slots.count) { [self] index in removeObserver(at: index) }
+    let subscription = Subscription(index: slots.count) { [self] in endObserver(of: $0, fromAnotherThread: $1) }
     slots.append(ObserverSlot(observer: observer, subscription: subscription))
     observerCount += 1
     observerAdded(observer, isFirst: observerCount == 1)
@@ -95,6 +100,7 @@ public class Signal<Value> {
   /// Calls every observer that was subscribed when the delivery started and is still subscribed when
   /// its turn comes, in order.
   @inlinable final func deliver(_ value: Value) {
+    if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let end = slots.count
     deliveryDepth &+= 1
     var index = 0
@@ -186,19 +192,31 @@ public class Signal<Value> {
 
   /// Removes the tombstones, keeping the live observers in order and telling each subscription its new
   /// index. Amortized O(1) per cancel: it runs only when tombstones outnumber live observers.
+  ///
+  /// It holds the lock of ``foreignReleases``: a subscription being freed on another thread reads its index
+  /// under that lock, and once it has posted it, it may be gone, so its slot's index moves in the inbox instead.
   @inlinable final func compact() {
-    var kept = 0
-    for index in slots.indices where slots[index].observer != nil {
-      if index != kept {
-        slots.swapAt(index, kept)
-        slots[kept].subscription.index = kept
+    foreignReleases.withPending { pending in
+      pending.sort()
+      var next = 0
+      var kept = 0
+      for index in slots.indices where slots[index].observer != nil {
+        let isPosted = next < pending.count && pending[next] == index
+        if isPosted {
+          pending[next] = kept
+          next += 1
+        }
+        if index != kept {
+          slots.swapAt(index, kept)
+          if !isPosted { slots[kept].subscription.index = kept }
+        }
+        kept += 1
       }
-      kept += 1
+      #if DEBUG
+        compactionWork += slots.count
+      #endif
+      slots.removeLast(slots.count - kept)
     }
-    #if DEBUG
-      compactionWork += slots.count
-    #endif
-    slots.removeLast(slots.count - kept)
   }
 }
 
@@ -207,8 +225,9 @@ public class Signal<Value> {
 struct ObserverSlot<Value> {
   /// The observer, or `nil` once cancelled (a tombstone).
   @usableFromInline var observer: ((Value) -> Void)?
-  /// Not retained: the subscription always removes its slot before it is freed, and compaction touches
-  /// only live slots.
+  /// Not retained: a subscription removes its slot before it is freed, or, freed on another thread, posts the
+  /// slot's index under the lock that compaction holds, which then moves the index in the inbox instead of
+  /// touching the subscription; compaction touches only live slots.
   @usableFromInline unowned(unsafe) let subscription: Subscription
 
   @inlinable init(observer: @escaping (Value) -> Void, subscription: Subscription) {

@@ -6,6 +6,11 @@ extension Signal {
   /// that arrives afterwards is not delivered and releases the observer. You may also cancel the
   /// returned subscription early; dropping it does not cancel.
   ///
+  /// Unlike a plain subscription, this one does not keep the signal alive: when `owner` owns the signal (a
+  /// view model that owns a subject and observes it), both are freed together. A pipeline derived from a
+  /// source `owner` owns is kept connected by that source, though, until a value arrives: cancel the
+  /// subscription in the owner's `deinit` there.
+  ///
   /// ```swift
   /// final class CreditLabel { var text = "" }
   /// let label = CreditLabel()
@@ -24,6 +29,10 @@ extension Signal {
         link.value.take()?.cancel()
       }
     }
+    // The observer keeps the subscription, which by default keeps this signal: a cycle that only a value after
+    // the owner is freed breaks. When the owner also owns this signal, no such value can come; so the
+    // subscription holds this signal weakly, and they go together.
+    subscription.remove = { [weak self] in self?.endObserver(of: $0, fromAnotherThread: $1) }
     link.value = subscription
     return subscription
   }

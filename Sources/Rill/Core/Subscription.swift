@@ -5,6 +5,15 @@
 /// in the middle of a delivery, and the closure is released at once (so a closure that captures its own
 /// subject does not keep it alive).
 ///
+/// Call `cancel()` in the signal's domain, like every other use of a signal. Freeing is safe anywhere: the
+/// holder of a subscription — a `@MainActor` view model, say — is often `Sendable`, so its last reference may
+/// go on any thread. A subscription freed on the thread that made it ends at once, as `cancel()` does. Freed on
+/// another thread, it leaves its observer for the signal's domain to remove, at the signal's next delivery,
+/// subscribe or compaction: no delivery that starts after the free is seen there calls the observer, but the
+/// observer closure, and the pipeline it keeps connected, live until then. A subscription made with
+/// ``init(onCancel:)`` runs `onCancel` on the freeing thread, and the cancels it makes are deferred the same
+/// way. See rule 8 of the contract.
+///
 /// Keep many subscriptions together with ``store(in:)-(Set<Subscription>)`` or
 /// ``store(in:)-([Subscription])``:
 ///
@@ -19,23 +28,34 @@ public final class Subscription {
 
   /// The observer's slot in its signal, kept up to date by compaction.
   @usableFromInline @exclusivity(unchecked) var index: Int
-  /// Removes the observer from slot `index` of its signal, or `nil` once cancelled. Built by the (inlinable)
-  /// `subscribe`, so it runs code specialized for the signal's value type.
-  @usableFromInline @exclusivity(unchecked) var remove: ((Int) -> Void)?
+  /// Removes the observer of this subscription from its signal, or `nil` once cancelled: at once, or, when the
+  /// second argument is true (freed on another thread), by posting its slot for the signal's domain. Built by
+  /// the (inlinable) `subscribe`, so it runs code specialized for the signal's value type.
+  @usableFromInline @exclusivity(unchecked) var remove: ((Subscription, Bool) -> Void)?
   /// What a custom subscription does when cancelled.
   @exclusivity(unchecked) private var onCancel: (() -> Void)?
+  /// The thread that made this subscription: a free on any other thread defers the removal (rule 8).
+  @usableFromInline let thread: UInt
+  #if DEBUG
+    /// Counts this subscription in the tests' live-object scope.
+    @usableFromInline let live = LiveObject(.subscription)
+  #endif
 
-  @inlinable init(index: Int, remove: @escaping (Int) -> Void) {
+  @inlinable init(index: Int, remove: @escaping (Subscription, Bool) -> Void) {
     self.index = index
     self.remove = remove
+    self.thread = currentThreadID()
   }
 
   /// Creates a subscription that runs `onCancel` once, when it is cancelled or freed.
   ///
-  /// Use it to give a resource that is not a signal (a timer, a task) the same lifetime rules.
+  /// Use it to give a resource that is not a signal (a timer, a task) the same lifetime rules. Freed on
+  /// another thread than the one that made it, it runs `onCancel` there; the subscriptions `onCancel` cancels
+  /// then leave their observers for their signals' domains to remove, as if they had been freed there too.
   public init(onCancel: @escaping () -> Void) {
     self.index = 0
     self.onCancel = onCancel
+    self.thread = currentThreadID()
   }
 
   /// Whether ``cancel()`` has run (or the subscription ended itself, as an owner-bound one does).
@@ -47,16 +67,28 @@ public final class Subscription {
   /// - Complexity: Amortized O(1); cancelling any number of subscriptions, in any order, is linear in
   ///   their number.
   public func cancel() {
-    if let remove = remove.take() {  // moved out: no retain and release of the signal
-      remove(index)
-    } else if let onCancel = onCancel {
-      self.onCancel = nil
-      onCancel()
-    }
+    // On the thread that subscribed — nearly always — this costs reading the thread's identity.
+    end(fromAnotherThread: _slowPath(currentThreadID() != thread) && ForeignTeardown.isRunning)
   }
 
   deinit {
-    cancel()
+    guard remove != nil || onCancel != nil else { return }  // cancelled already: no thread to look up
+    end(fromAnotherThread: currentThreadID() != thread)
+  }
+
+  /// Ends the subscription; `fromAnotherThread` when it is freed on another thread than the one that made it,
+  /// or cancelled by the `onCancel` of such a subscription.
+  @inline(__always) private func end(fromAnotherThread: Bool) {
+    if let remove = remove.take() {  // moved out: no retain and release of the signal
+      remove(self, fromAnotherThread)
+    } else if let onCancel = onCancel {
+      self.onCancel = nil
+      if fromAnotherThread {
+        ForeignTeardown.run(onCancel)
+      } else {
+        onCancel()
+      }
+    }
   }
 
   /// Keeps this subscription in `set` until it is removed from it (or the set is freed).

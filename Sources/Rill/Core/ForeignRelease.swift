@@ -1,0 +1,117 @@
+public import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// Cancel-on-free from any thread (rule 8).
+//
+// A graph lives in one isolation domain, but a `Subscription` can be freed anywhere: its holder — a `@MainActor`
+// view model, say — is `Sendable`, so its last reference may go on a background thread. Removing the observer
+// there would race the domain's deliveries. So a subscription remembers the thread that made it; freed on that
+// thread it removes its observer at once, as `cancel()` does, and freed on any other thread it only posts its
+// slot index to its signal's inbox, below. The domain takes the inbox at its next delivery of that signal, its
+// next subscribe to it, or its next compaction: the observer is dropped then, never called by a delivery that
+// starts after the free (made visible to the domain, as any hand-over between threads must be), and the
+// signal's pipeline disconnects then if that was its last observer.
+//
+// What a foreign thread touches: this inbox (a lock and an atomic flag) and the subscription it frees, never
+// `slots`. What the domain pays: one relaxed load of the flag per delivery and per subscribe, and the lock
+// around each compaction, which writes the subscriptions' indices that a foreign thread reads.
+
+/// The slot indices of observers whose subscriptions were freed on another thread, waiting for the signal's
+/// domain to remove them.
+@usableFromInline
+struct ForeignReleases: ~Copyable {
+  /// Whether ``pending`` holds indices. Read without the lock, relaxed, by every delivery; written under it.
+  @usableFromInline let hasPending = Atomic<Bool>(false)
+  /// The lock and the pending indices, created on first use by either side (a foreign free or a compaction).
+  private let inbox = AtomicLazyReference<LockedState<ContiguousArray<Int>>>()
+
+  @usableFromInline init() {}
+
+  /// Whether observers freed on other threads wait to be removed: one relaxed load, the only cost a delivery
+  /// pays for this. It sees every post that happened before the delivery (made visible to the domain by
+  /// whatever handed control over, as any hand-over between threads must be).
+  @inlinable var arePending: Bool { hasPending.load(ordering: .relaxed) }
+
+  /// Runs `body` with the pending indices under the lock. The indices are of live slots: the domain keeps them
+  /// right when it compacts, and removes those slots when it takes them.
+  @usableFromInline func withPending<Result>(_ body: (inout ContiguousArray<Int>) -> Result) -> Result {
+    let inbox = self.inbox.load() ?? self.inbox.storeIfNil(LockedState([]))
+    return inbox.withLock { pending in
+      let result = body(&pending)
+      hasPending.store(!pending.isEmpty, ordering: .relaxed)
+      return result
+    }
+  }
+}
+
+/// An identifier of the calling thread, equal for two calls on one thread while it runs.
+@usableFromInline @inline(__always) func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}
+
+/// The `onCancel` of a subscription freed on another thread than the one that made it: the subscriptions it
+/// cancels on a thread other than theirs defer their removal too. `cancel()` reads ``isRunning`` only when
+/// called off the thread that made its subscription.
+enum ForeignTeardown {
+  /// Whether the current code runs inside such an `onCancel`.
+  @TaskLocal static var isRunning = false
+
+  /// Runs `onCancel` as the teardown of a subscription freed on another thread.
+  static func run(_ onCancel: () -> Void) {
+    $isRunning.withValue(true) { onCancel() }
+  }
+}
+
+extension Signal {
+  /// Ends the observer of `subscription`: at once, or, when it was freed on another thread, by posting its slot
+  /// for the domain to remove.
+  @inlinable final func endObserver(of subscription: Subscription, fromAnotherThread: Bool) {
+    if _fastPath(!fromAnotherThread) {
+      removeObserver(at: subscription.index)
+    } else {
+      post(subscription)
+    }
+  }
+
+  /// Called on a foreign thread: records the slot of `subscription`, which is being freed. Its index is read
+  /// under the lock, which every compaction (the only writer of indices once subscribed) holds.
+  @usableFromInline final func post(_ subscription: Subscription) {
+    foreignReleases.withPending { $0.append(subscription.index) }
+  }
+
+  /// Called in the domain when ``ForeignReleases/arePending``: removes the observers freed on other
+  /// threads, as ``removeObserver(at:)`` does for one — tombstones now, compaction when no delivery is running,
+  /// and the disconnection of a derived signal whose last observer this was. The closures are released last.
+  @usableFromInline final func takeForeignReleases() {
+    let removed = foreignReleases.withPending { pending in
+      var removed = ContiguousArray<ObserverSlot<Value>>()
+      removed.reserveCapacity(pending.count)
+      for index in pending where slots[index].observer != nil {
+        // Copied whole and then cleared: the subscription, freed by now, is neither retained nor read.
+        removed.append(slots[index])
+        slots[index].observer = nil
+      }
+      pending.removeAll(keepingCapacity: true)
+      return removed
+    }
+    guard !removed.isEmpty else { return }
+    observerCount -= removed.count
+    if deliveryDepth == 0 {
+      while let last = slots.last, last.observer == nil { slots.removeLast() }
+      if slots.count > 2 * observerCount { compact() }
+    }
+    if observerCount == 0 { lastObserverRemoved() }
+    withExtendedLifetime(removed) {}
+  }
+}

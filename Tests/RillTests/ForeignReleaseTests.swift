@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import Rill
+
+/// Rule 8: a subscription freed on another thread than the one that made it is removed safely, later, by
+/// the signal's own domain; freed on its own thread it is removed at once (rules 3 and 7).
+@Suite(.freesEverything) struct ForeignReleaseTests {
+  /// The crash this pins: a `@MainActor` model is `Sendable`, so its last reference can go on any thread,
+  /// freeing its subscriptions there while the main actor delivers. Before the fix, the removal raced the
+  /// delivery and the process died ("Index out of range" in `compact()`) in most runs.
+  @Test(.timeLimit(.minutes(2)))
+  func modelsFreedOnOtherThreadsWhileTheMainActorDeliversDoNotCrash() async {
+    await #expect(processExitsWith: .success) {
+      await ForeignReleaseStress.run(iterations: 3_000)
+    }
+  }
+
+  @Test func freedOnItsOwnThreadASubscriptionEndsAtOnce() {
+    let subject = Subject<Int>()
+    weak var node: Signal<Int>?
+    var subscription: Subscription?
+    do {
+      let mapped = subject.map { $0 + 1 }
+      node = mapped
+      subscription = mapped.subscribe { _ in }
+    }
+    subscription = nil
+    #expect(node == nil)
+    #expect(subject.observerCount == 0)
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func freedOnAnotherThreadTheObserverIsRemovedAtTheNextDelivery() {
+    let subject = Subject<Int>()
+    var log: [Int] = []
+    weak var node: Signal<Int>?
+    let holder = Holder()
+    do {
+      let mapped = subject.map { $0 + 1 }
+      node = mapped
+      holder.subscriptions = [mapped.subscribe { log.append($0) }]
+    }
+    subject.send(1)
+    onAnotherThread { holder.subscriptions = [] }
+    // Nothing was touched on that thread: the observer waits for this domain.
+    #expect(node?.observerCount == 1)
+    #expect(subject.observerCount == 1)
+    subject.send(2)
+    #expect(log == [2])
+    #expect(node == nil)
+    #expect(subject.observerCount == 0)
+  }
+
+  @Test func freedOnAnotherThreadTheObserverIsRemovedAtTheNextSubscribe() {
+    let subject = Subject<Int>()
+    let holder = Holder()
+    holder.subscriptions = [subject.subscribe { _ in }]
+    onAnotherThread { holder.subscriptions = [] }
+    #expect(subject.observerCount == 1)
+    let next = subject.subscribe { _ in }
+    #expect(subject.observerCount == 1)
+    #expect(subject.slots.count == 1)
+    withExtendedLifetime(next) {}
+  }
+
+  @Test func aCompactionBeforeTheRemovalKeepsTheRightObservers() {
+    let subject = Subject<Int>()
+    var heard: [Int] = []
+    let holder = Holder()
+    var subscriptions = (0..<20).map { id in subject.subscribe { _ in heard.append(id) } }
+    let freedElsewhere: Set = [13, 16, 19]
+    holder.subscriptions = freedElsewhere.sorted().map { subscriptions[$0] }
+    for id in freedElsewhere.sorted().reversed() { subscriptions.remove(at: id) }
+    onAnotherThread { holder.subscriptions = [] }
+    // Eleven cancels here: the last one compacts, moving the three slots still waiting for removal.
+    for subscription in subscriptions.prefix(11) { subscription.cancel() }
+    #expect(subject.compactionWork > 0)
+    subject.send(0)
+    #expect(heard == [11, 12, 14, 15, 17, 18])
+    #expect(subject.observerCount == 6)
+    withExtendedLifetime(subscriptions) {}
+  }
+
+  @Test func cancelsMadeByAnOnCancelFreedOnAnotherThreadAreDeferredToo() {
+    let subject = Subject<Int>()
+    var log: [Int] = []
+    let holder = Holder()
+    let upstream = subject.subscribe { log.append($0) }
+    holder.subscriptions = [Subscription { upstream.cancel() }]
+    onAnotherThread { holder.subscriptions = [] }
+    #expect(upstream.isCancelled)
+    #expect(subject.observerCount == 1)
+    subject.send(1)
+    #expect(log == [])
+    #expect(subject.observerCount == 0)
+  }
+}
+
+/// Holds subscriptions for a test that frees them on another thread, as a `Sendable` model would.
+private final class Holder: @unchecked Sendable {
+  var subscriptions: [Subscription] = []
+}
+
+/// Runs `body` on a new thread and waits for it to finish.
+private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+  let done = DispatchSemaphore(value: 0)
+  Thread.detachNewThread {
+    body()
+    done.signal()
+  }
+  done.wait()
+}
+
+/// A screen's model: isolated to the main actor, hence `Sendable`, so its last reference may go anywhere.
+@MainActor final class ScreenModel {
+  var subscriptions: [Subscription] = []
+}
+
+/// Counts deliveries on the main actor (the observers capture it, not the model: no cycle).
+@MainActor final class Tally {
+  var total = 0
+}
+
+/// The stress run of ``ForeignReleaseTests``, in a child process: the main actor builds models that
+/// subscribe to a subject and to a `map` of it, hands each to two releaser threads that drop the last
+/// reference, and keeps sending meanwhile.
+enum ForeignReleaseStress {
+  @MainActor static func run(iterations: Int) async {
+    let subject = Subject<Int>()
+    let mapped = subject.map { $0 &+ 1 }
+    let tally = Tally()
+    let handOff = LockedState<(models: [ScreenModel], stop: Bool)>(([], false))
+    let finished = DispatchSemaphore(value: 0)
+    let releasers = 2
+    for _ in 0..<releasers {
+      Thread.detachNewThread {
+        while true {
+          // Taken out under the lock, dropped outside it: the models' last references go here.
+          let (models, stop) = handOff.withLock { state in
+            defer { state.models.removeAll() }
+            return (state.models, state.stop)
+          }
+          if models.isEmpty {
+            if stop { break }
+            sched_yield()
+          }
+        }
+        finished.signal()
+      }
+    }
+    for iteration in 0..<iterations {
+      do {
+        let model = ScreenModel()
+        for _ in 0..<4 {
+          model.subscriptions.append(subject.subscribe { tally.total &+= $0 })
+          model.subscriptions.append(mapped.subscribe { tally.total &+= $0 })
+        }
+        handOff.withLock { $0.models.append(model) }
+      }
+      for value in 0..<20 { subject.send(iteration &+ value) }
+    }
+    handOff.withLock { $0.stop = true }
+    for _ in 0..<releasers { finished.wait() }
+    // Every model is gone; the next delivery removes what their subscriptions left behind.
+    subject.send(0)
+    precondition(subject.observerCount == 0, "\(subject.observerCount) observers left on the subject")
+    precondition(mapped.observerCount == 0, "\(mapped.observerCount) observers left on the map")
+    precondition(tally.total > 0)
+  }
+}

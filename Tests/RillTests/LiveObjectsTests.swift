@@ -1,0 +1,45 @@
+import Testing
+
+@testable import Rill
+
+/// The debug-only live-object counter behind the `.freesEverything` trait.
+@Suite struct LiveObjectsTests {
+  @Test func countsWhatIsCreatedInItsScopeUntilItIsFreed() {
+    let scope = LiveObjectScope()
+    LiveObjectScope.$current.withValue(scope) {
+      var subject: Subject<Int>? = Subject()
+      var subscription = subject?.map { $0 + 1 }.subscribe { _ in }
+      #expect(scope.counts == LiveObjectCounts(signals: 2, graphs: 1, subscriptions: 2))
+      subscription = nil
+      #expect(scope.counts == LiveObjectCounts(signals: 1, graphs: 1, subscriptions: 0))
+      subject = nil
+      withExtendedLifetime((subject, subscription)) {}
+    }
+    #expect(scope.counts == LiveObjectCounts())
+  }
+
+  @Test func seesACycle() {
+    let scope = LiveObjectScope()
+    let holder = LiveObjectScope.$current.withValue(scope) {
+      let holder = CycleHolder()
+      let subject = Subject<Int>()
+      // The observer keeps its own subscription, which keeps the subject, which keeps the observer.
+      holder.subscription = subject.subscribe { _ in withExtendedLifetime(holder) {} }
+      return holder
+    }
+    #expect(scope.counts == LiveObjectCounts(signals: 1, graphs: 1, subscriptions: 1))
+    holder.subscription = nil
+    #expect(scope.counts == LiveObjectCounts())
+  }
+
+  @Test func countsNothingOutsideAScope() {
+    let subject = Subject<Int>()
+    #expect(LiveObjectScope.current == nil)
+    withExtendedLifetime(subject) {}
+  }
+}
+
+/// Holds a subscription whose observer holds the holder.
+final class CycleHolder {
+  var subscription: Subscription?
+}
