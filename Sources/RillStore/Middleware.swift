@@ -32,8 +32,13 @@ public struct Middleware<State, Action> {
 }
 
 /// What a middleware can see and do besides passing the action on: read the state and dispatch.
+///
+/// It does not keep the store alive (the store keeps its middleware, so a strong reference would be a
+/// cycle): a dispatch through it after the store was freed — say, from a task the middleware started
+/// — is dropped. To keep the store alive while async work runs, use ``Store/run(isolation:_:)``,
+/// whose ``Dispatcher`` does.
 public struct MiddlewareContext<State, Action> {
-  @usableFromInline unowned let store: Store<State, Action>
+  @usableFromInline weak var store: Store<State, Action>?
 
   @usableFromInline init(store: Store<State, Action>) {
     self.store = store
@@ -43,14 +48,22 @@ public struct MiddlewareContext<State, Action> {
   ///
   /// Read before calling `next`, it is the state before the action; read after `next` returns, it
   /// is the state the reducer left (the subscribers have not been told yet).
+  ///
+  /// - Precondition: The store is alive (see ``isStoreAlive``).
   @inlinable public var state: State {
-    store.currentState
+    guard let store else { preconditionFailure("MiddlewareContext.state was read after its store was freed") }
+    return store.currentState
+  }
+
+  /// Whether the store is still alive: when it is not, ``dispatch(_:)`` does nothing.
+  @inlinable public var isStoreAlive: Bool {
+    store != nil
   }
 
   /// Dispatches `action` to the store. From inside the middleware it is queued and runs after the
   /// current dispatch has finished notifying subscribers; from elsewhere (say, a task the middleware
-  /// started) it is an ordinary ``Store/dispatch(_:)``.
+  /// started) it is an ordinary ``Store/dispatch(_:)``. After the store was freed it does nothing.
   @inlinable public func dispatch(_ action: Action) {
-    store.dispatch(action)
+    store?.dispatch(action)
   }
 }

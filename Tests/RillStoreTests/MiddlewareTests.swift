@@ -99,4 +99,25 @@ import Testing
     #expect(store.history.entries.count == 2)
     withExtendedLifetime(subscription) {}
   }
+
+  /// Issue 11.4: a middleware's context does not keep the store alive (the store keeps its
+  /// middleware), so a dispatch through it after the store is freed is dropped, not a crash.
+  @Test func aDispatchThroughTheContextAfterTheStoreIsFreedIsDropped() async {
+    await #expect(processExitsWith: .success) {
+      final class Keeper { var context: MiddlewareContext<Counter, CounterAction>? }
+      let keeper = Keeper()
+      var store: Store<Counter, CounterAction>? = counterStore(middleware: [
+        Middleware { context, action, next in
+          keeper.context = context
+          next(action)
+        }
+      ])
+      store?.dispatch(.increase)
+      weak let freed = store
+      store = nil
+      precondition(freed == nil)
+      keeper.context?.dispatch(.increase)
+      precondition(keeper.context?.isStoreAlive == false)
+    }
+  }
 }
