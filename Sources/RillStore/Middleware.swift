@@ -17,16 +17,20 @@
 ///
 /// Only the actions that reach the reducer are recorded in the history; time travel replays them
 /// with the reducer alone and does not run middleware again.
-public struct Middleware<State, Action> {
+///
+/// **Sendable.** The function is `@Sendable`, so a middleware can be a global or a `static let` in
+/// Swift 6 and be shared by stores: what it captures must be `Sendable` (a service, an actor, a
+/// `Mutex`); the context it is given reaches the store.
+public struct Middleware<State, Action>: Sendable {
   /// The middleware function.
-  @usableFromInline let body: (MiddlewareContext<State, Action>, Action, (Action) -> Void) -> Void
+  @usableFromInline let body: @Sendable (MiddlewareContext<State, Action>, Action, (Action) -> Void) -> Void
 
   /// Creates a middleware from a function of the context, the action and `next`.
   ///
   /// `next` passes an action on (to the next middleware, the last one to the reducer); not calling
   /// it swallows the action; calling it with another action transforms it; `context.dispatch`
   /// queues a new action.
-  public init(_ body: @escaping (MiddlewareContext<State, Action>, Action, (Action) -> Void) -> Void) {
+  public init(_ body: @escaping @Sendable (MiddlewareContext<State, Action>, Action, (Action) -> Void) -> Void) {
     self.body = body
   }
 }

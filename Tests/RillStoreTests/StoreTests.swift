@@ -169,7 +169,7 @@ import Testing
 
   @Test func dispatchFromAReducerStopsTheProgramWithAClearMessage() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      final class Holder { var store: Store<Int, Int>? }
+      final class Holder: @unchecked Sendable { var store: Store<Int, Int>? }
       let holder = Holder()
       let store = Store(
         initialState: 0,
@@ -186,7 +186,7 @@ import Testing
 
   @Test func undoFromAReducerStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      final class Holder { var store: Store<Int, Int>? }
+      final class Holder: @unchecked Sendable { var store: Store<Int, Int>? }
       let holder = Holder()
       let store = Store(
         initialState: 0,
@@ -320,7 +320,7 @@ import Testing
   /// from it meets the same clear stop instead of running or being queued.
   @Test func dispatchFromAReducerDuringAnImportStopsTheProgram() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      final class Holder { var store: Store<Int, Int>? }
+      final class Holder: @unchecked Sendable { var store: Store<Int, Int>? }
       let holder = Holder()
       let source = Store(initialState: 0, reducer: Reducer<Int, Int> { $0 += $1 }, recording: .unbounded)
       source.dispatch(5)
@@ -339,7 +339,7 @@ import Testing
 
   @Test func dispatchFromAReducerDuringABoundedTrimStopsTheProgram() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      final class Holder {
+      final class Holder: @unchecked Sendable {
         var store: Store<Int, Int>?
         var reductions = 0
       }
@@ -364,7 +364,7 @@ import Testing
   /// changes it would be an unchecked overlapping access; the store makes it a clear stop instead.
   @Test func readingTheStateFromInsideTheReducerStopsTheProgram() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      final class Holder { var store: Store<[Int], Int>? }
+      final class Holder: @unchecked Sendable { var store: Store<[Int], Int>? }
       let holder = Holder()
       let store = Store(
         initialState: [],
