@@ -23,7 +23,7 @@ extension Middleware {
   /// ```
   ///
   /// - Complexity: Two dumps of the state and a line diff per action; meant for debugging.
-  public static func logging<Output: TextOutputStream>(to output: sending Output) -> Middleware {
+  public static func logging<Output: TextOutputStream & SendableMetatype>(to output: sending Output) -> Middleware {
     let stream = Mutex(output)
     return Middleware { context, action, next in
       let before = dumped(context.state)
