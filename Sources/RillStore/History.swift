@@ -162,6 +162,10 @@ struct HistoryRecorder<State, Action> {
   /// How many old entries a bounded recording has dropped.
   @usableFromInline var droppedCount = 0
   @usableFromInline let recording: HistoryRecording
+  /// Which actions are recorded (`nil`: all).
+  @usableFromInline let records: (@Sendable (Action) -> Bool)?
+  /// The position whose state includes unrecorded actions not yet kept in a snapshot, if any.
+  @usableFromInline var unrecordedPosition: Int?
   @usableFromInline let isRecording: Bool
   /// Whether it takes snapshots (only an unbounded recording: a snapshot keeps a copy of the state).
   @usableFromInline let takesSnapshots: Bool
@@ -170,9 +174,10 @@ struct HistoryRecorder<State, Action> {
   /// The entry count at which a bounded recording trims (`Int.max` when unbounded).
   @usableFromInline let trimCount: Int
 
-  @usableFromInline init(base: State, recording: HistoryRecording) {
+  @usableFromInline init(base: State, recording: HistoryRecording, records: (@Sendable (Action) -> Bool)? = nil) {
     self.base = base
     self.recording = recording
+    self.records = records
     takesSnapshots = recording == .unbounded
     switch recording {
     case .unbounded:
@@ -195,6 +200,10 @@ struct HistoryRecorder<State, Action> {
   @inlinable mutating func record(_ action: Action, state: State, reducer: Reducer<State, Action>) {
     guard isRecording else { return }
     if _slowPath(position != entries.count) { dropFuture() }
+    if let records, !records(action) {
+      unrecordedPosition = position
+      return
+    }
     entries.append(HistoryEntry(action: action, date: Date()))
     position &+= 1
     if takesSnapshots && position &- lastSnapshotPosition >= Self.snapshotInterval {
@@ -202,6 +211,17 @@ struct HistoryRecorder<State, Action> {
       lastSnapshotPosition = position
     }
     if _slowPath(entries.count >= trimCount) { trim(reducer: reducer) }
+  }
+
+  /// Keeps `current`, the state at `unrecordedPosition` (which includes unrecorded actions), as a
+  /// snapshot there, before it changes: before time travel (`action` nil) or a recorded action.
+  @usableFromInline mutating func keepUnrecordedState(_ current: State, before action: Action?) {
+    guard let at = unrecordedPosition else { return }
+    if let action, let records, !records(action) { return }
+    unrecordedPosition = nil
+    while let last = snapshots.last, last.position >= at { snapshots.removeLast() }
+    snapshots.append(HistorySnapshot(position: at, state: current))
+    lastSnapshotPosition = at
   }
 
   /// Drops the entries after `position` (undone, and now replaced by a new action).
@@ -214,10 +234,16 @@ struct HistoryRecorder<State, Action> {
   /// Folds the oldest entries into `base`, in place, keeping the `keptCount` most recent.
   @usableFromInline mutating func trim(reducer: Reducer<State, Action>) {
     let dropped = entries.count - keptCount
-    // A bounded recording takes no snapshots, so `base` is the only start.
-    for index in 0..<dropped { reducer.reduce(&base, entries[index].action) }
-    entries.removeFirst(dropped)
+    // A bounded recording's only snapshots keep unrecorded actions' changes: start from the last one
+    // folded, if any, after removing it (so `base` is unique and changes in place).
+    var start = 0
+    if let last = snapshots.lastIndex(where: { $0.position <= dropped }) {
+      start = snapshots[last].position
+      base = snapshots[last].state
+    }
     snapshots.removeAll { $0.position <= dropped }
+    for index in start..<dropped { reducer.reduce(&base, entries[index].action) }
+    entries.removeFirst(dropped)
     for index in snapshots.indices { snapshots[index].position -= dropped }
     lastSnapshotPosition = snapshots.last?.position ?? 0
     position -= dropped
@@ -276,9 +302,10 @@ struct HistoryRecorder<State, Action> {
     position: Int,
     from base: State,
     recording: HistoryRecording,
+    records: (@Sendable (Action) -> Bool)?,
     reducer: Reducer<State, Action>
   ) -> (HistoryRecorder, State) {
-    var recorder = HistoryRecorder(base: base, recording: recording)
+    var recorder = HistoryRecorder(base: base, recording: recording, records: records)
     guard recorder.isRecording else {
       var state = base
       for entry in entries.prefix(position) { reducer.reduce(&state, entry.action) }

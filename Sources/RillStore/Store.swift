@@ -73,17 +73,25 @@ public final class Store<State, Action> {
   ///   - recording: How much history to keep: the 100 most recent actions at least (the default, so
   ///     a long-running app's memory stays flat), every action (`.unbounded`, for recording a session
   ///     to export), or none (see ``HistoryRecording``).
+  ///   - records: Which actions the history records (all when `nil`, the default). An action it
+  ///     returns `false` for — say, a high-frequency UI action — is applied and delivered as usual
+  ///     but is no entry of the history: its change belongs to the state at the current position, so
+  ///     undo goes back past it together with the recorded action before it, and a dispatch after an
+  ///     undo replaces the undone future. The first recorded action or time travel after unrecorded
+  ///     ones keeps a snapshot of that state (one copy). An exported session holds only the recorded
+  ///     actions.
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
     middleware: [Middleware<State, Action>] = [],
-    recording: HistoryRecording = .bounded(100)
+    recording: HistoryRecording = .bounded(100),
+    records: (@Sendable (Action) -> Bool)? = nil
   ) {
     current = initialState
     self.initialState = initialState
     self.reducer = reducer
     subject = OwnedValueSubject(holding: initialState)
-    recorder = HistoryRecorder(base: initialState, recording: recording)
+    recorder = HistoryRecorder(base: initialState, recording: recording, records: records)
     subject.own { [unowned self] in current }
     guard !middleware.isEmpty else { return }
     var next: (Action) -> Void = { [unowned self] action in reduceAndRecord(action) }
@@ -169,6 +177,7 @@ public final class Store<State, Action> {
   /// The history is recorded in the reducing phase too: a bounded recording's trim runs the reducer.
   @inlinable @inline(__always) func reduceAndRecord(_ action: Action) {
     if _slowPath(subject.isBusy) { subject.holdReplayValue(current) }
+    if _slowPath(recorder.unrecordedPosition != nil) { recorder.keepUnrecordedState(current, before: action) }
     loop.beginReducing()
     reducer.reduce(&current, action)
     recorder.record(action, state: current, reducer: reducer)
@@ -226,6 +235,7 @@ public final class Store<State, Action> {
   /// Going forward from the current state, it reduces the state in place.
   @usableFromInline func travel(to position: Int) {
     if _slowPath(subject.isBusy) { subject.holdReplayValue(current) }
+    if recorder.unrecordedPosition != nil { recorder.keepUnrecordedState(current, before: nil) }
     loop.beginReducing()
     recorder.travel(to: position, current: &current, reducer: reducer)
     loop.endReducing()
@@ -238,7 +248,8 @@ public final class Store<State, Action> {
     if _slowPath(subject.isBusy) { subject.holdReplayValue(current) }
     loop.beginReducing()
     (recorder, current) = HistoryRecorder.replaying(
-      entries, position: position, from: initialState, recording: recorder.recording, reducer: reducer)
+      entries, position: position, from: initialState, recording: recorder.recording, records: recorder.records,
+      reducer: reducer)
     loop.endReducing()
     subject.sendCurrent(current)
   }

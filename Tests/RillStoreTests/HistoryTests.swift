@@ -209,4 +209,50 @@ import Testing
     store.jump(to: store.history.entries.count)
     #expect(store.currentState == 10_000)
   }
+
+  /// Issue 11.3: an app keeps chosen actions out of the history. They change the state as usual;
+  /// undo goes back past them with the recorded action before them, and redo brings both back.
+  @Test(arguments: [HistoryRecording.unbounded, .bounded(2)])
+  func unrecordedActionsChangeTheStateButAreNoEntries(recording: HistoryRecording) {
+    let store = Store(
+      initialState: Counter(), reducer: counterReducer(), recording: recording,
+      records: { if case .rename = $0 { false } else { true } })
+    store.dispatch(.increase)
+    store.dispatch(.rename("hover"))
+    store.dispatch(.rename("hover again"))
+    #expect(store.history.entries.map(\.action) == [.increase])
+    #expect(store.currentState == Counter(count: 1, title: "hover again"))
+    store.undo()
+    #expect(store.currentState == Counter())
+    store.redo()
+    #expect(store.currentState == Counter(count: 1, title: "hover again"))
+    store.dispatch(.add(10))
+    store.dispatch(.rename("x"))
+    store.dispatch(.add(100))
+    store.dispatch(.increase)
+    store.undo()
+    store.undo()
+    #expect(store.currentState == Counter(count: 11, title: "x"))
+    store.redo()
+    store.redo()
+    #expect(store.currentState == Counter(count: 112, title: "x"))
+  }
+
+  /// Unrecorded actions stay out of a bounded history's count, and its folding keeps their changes.
+  @Test func aBoundedHistoryFoldsUnrecordedChanges() {
+    let store = Store(
+      initialState: Counter(), reducer: counterReducer(), recording: .bounded(3),
+      records: { if case .rename = $0 { false } else { true } })
+    for round in 0..<50 {
+      store.dispatch(.increase)
+      store.dispatch(.rename("\(round)"))
+      for _ in 0..<10 { store.dispatch(.rename("r\(round)")) }
+    }
+    #expect((3..<6).contains(store.history.entries.count))
+    let depth = store.history.position
+    for _ in 0..<depth { store.undo() }
+    #expect(store.currentState == Counter(count: 50 - depth, title: "r\(49 - depth)"))
+    store.jump(to: depth)
+    #expect(store.currentState == Counter(count: 50, title: "r49"))
+  }
 }
