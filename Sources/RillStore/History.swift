@@ -48,21 +48,31 @@ extension HistoryEntry: Codable where Action: Codable {}
 
 /// How much history a store records.
 ///
-/// Time travel needs every action since the initial state, so by default a store keeps them all. A
-/// long-running app can bound that, or switch it off:
+/// By default a store keeps the 100 most recent actions at least (`.bounded(100)`), so a
+/// long-running app's memory stays flat and undo still reaches back 100 actions. A recorder, a
+/// debugging session or a tool that exports the session opts in to every action:
 ///
 /// ```swift
-/// let store = Store(initialState: App(), reducer: app, recording: .bounded(1_000))
+/// let store = Store(initialState: App(), reducer: app, recording: .unbounded)
 /// ```
 ///
-/// Recording an action costs a clock read (`Date()`), an amortized O(1) append, and a copy of the
-/// state every 64 actions (the snapshots that keep replays short).
+/// What each costs per recorded action:
+/// - `.bounded(count)`: a clock read (`Date()`), an O(1) append, and, amortized, one more reducer call
+///   (the oldest entries are folded into the state undo starts from, in place). Memory: at most
+///   `2 × count − 1` entries and one more state (that start). No snapshots, so the state is never
+///   copied by a dispatch; undo and jump replay up to `2 × count − 1` actions.
+/// - `.unbounded`: a clock read, an amortized O(1) append, and a snapshot of the state every 64
+///   actions, which keeps replays short (at most 63 reducer calls). Memory grows with every action:
+///   the entries (an `Int`-sized action with its date is 16 bytes) and each snapshot, which shares
+///   the parts of the state unchanged since the previous one and copies the rest (a copy-on-write
+///   array changed since is copied whole).
 public enum HistoryRecording: Equatable, Sendable {
-  /// Record every action (the default). Memory grows with the number of actions.
+  /// Record every action. Memory grows with the number of actions: for recording a session to export.
   case unbounded
   /// Keep at least the `count` most recent actions (between `count` and `2 × count − 1`): when the
   /// history reaches `2 × count` entries, the oldest are folded into the state undo starts from.
-  /// Undo then reaches back `count` actions at least; such a history cannot be exported.
+  /// Undo then reaches back `count` actions at least; once entries were folded, the history cannot be
+  /// exported. The default is `.bounded(100)`.
   case bounded(Int)
   /// Record nothing: undo, redo and jump have nothing to travel, and export fails.
   case disabled
@@ -97,7 +107,8 @@ extension Store {
   /// store.redo()                // count 1
   /// ```
   ///
-  /// - Complexity: At most 63 reducer calls.
+  /// - Complexity: With `.unbounded` recording, at most 63 reducer calls; with `.bounded(count)`, at
+  ///   most `2 × count − 1`.
   public func undo() {
     submit(.undo, name: "undo()")
   }
@@ -115,9 +126,15 @@ extension Store {
   /// The entries after `position` stay, for `redo()` or another jump, until a new dispatch replaces
   /// them. Only the recorded actions are replayed, with the reducer: middleware does not run again.
   ///
-  /// - Precondition: `0 <= position <= history.entries.count`.
-  /// - Complexity: At most 63 reducer calls: the replay starts from the nearest snapshot (taken every
-  ///   64 actions) or from the current state, whichever is closer.
+  /// Called from a subscriber or middleware it is queued like a dispatch, and checked again when its
+  /// turn comes: if a command queued before it shrank the history (a dispatch after an undo drops the
+  /// undone entries; a bounded recording folds its oldest ones) so that `position` is out of range,
+  /// the jump does nothing, as `undo()` does with nothing to undo.
+  ///
+  /// - Precondition: `0 <= position <= history.entries.count` when called.
+  /// - Complexity: Going forward from the current state, one reducer call per action, in place.
+  ///   Otherwise, with `.unbounded` recording, at most 63 reducer calls from the nearest snapshot
+  ///   (taken every 64 actions); with `.bounded(count)`, up to `2 × count − 1` from the oldest kept state.
   public func jump(to position: Int) {
     precondition(
       (0...recorder.entries.count).contains(position),
@@ -145,15 +162,23 @@ struct HistoryRecorder<State, Action> {
   /// How many old entries a bounded recording has dropped.
   @usableFromInline var droppedCount = 0
   @usableFromInline let recording: HistoryRecording
+  /// Which actions are recorded (`nil`: all).
+  @usableFromInline let records: (@Sendable (Action) -> Bool)?
+  /// The position whose state includes unrecorded actions not yet kept in a snapshot, if any.
+  @usableFromInline var unrecordedPosition: Int?
   @usableFromInline let isRecording: Bool
+  /// Whether it takes snapshots (only an unbounded recording: a snapshot keeps a copy of the state).
+  @usableFromInline let takesSnapshots: Bool
   /// How many entries a bounded recording keeps when it trims.
   @usableFromInline let keptCount: Int
   /// The entry count at which a bounded recording trims (`Int.max` when unbounded).
   @usableFromInline let trimCount: Int
 
-  @usableFromInline init(base: State, recording: HistoryRecording) {
+  @usableFromInline init(base: State, recording: HistoryRecording, records: (@Sendable (Action) -> Bool)? = nil) {
     self.base = base
     self.recording = recording
+    self.records = records
+    takesSnapshots = recording == .unbounded
     switch recording {
     case .unbounded:
       isRecording = true
@@ -175,13 +200,28 @@ struct HistoryRecorder<State, Action> {
   @inlinable mutating func record(_ action: Action, state: State, reducer: Reducer<State, Action>) {
     guard isRecording else { return }
     if _slowPath(position != entries.count) { dropFuture() }
+    if let records, !records(action) {
+      unrecordedPosition = position
+      return
+    }
     entries.append(HistoryEntry(action: action, date: Date()))
     position &+= 1
-    if position &- lastSnapshotPosition >= Self.snapshotInterval {
+    if takesSnapshots && position &- lastSnapshotPosition >= Self.snapshotInterval {
       snapshots.append(HistorySnapshot(position: position, state: state))
       lastSnapshotPosition = position
     }
     if _slowPath(entries.count >= trimCount) { trim(reducer: reducer) }
+  }
+
+  /// Keeps `current`, the state at `unrecordedPosition` (which includes unrecorded actions), as a
+  /// snapshot there, before it changes: before time travel (`action` nil) or a recorded action.
+  @usableFromInline mutating func keepUnrecordedState(_ current: State, before action: Action?) {
+    guard let at = unrecordedPosition else { return }
+    if let action, let records, !records(action) { return }
+    unrecordedPosition = nil
+    while let last = snapshots.last, last.position >= at { snapshots.removeLast() }
+    snapshots.append(HistorySnapshot(position: at, state: current))
+    lastSnapshotPosition = at
   }
 
   /// Drops the entries after `position` (undone, and now replaced by a new action).
@@ -191,12 +231,19 @@ struct HistoryRecorder<State, Action> {
     lastSnapshotPosition = snapshots.last?.position ?? 0
   }
 
-  /// Folds the oldest entries into `base`, keeping the `keptCount` most recent.
+  /// Folds the oldest entries into `base`, in place, keeping the `keptCount` most recent.
   @usableFromInline mutating func trim(reducer: Reducer<State, Action>) {
     let dropped = entries.count - keptCount
-    base = state(at: dropped, current: nil, reducer: reducer)
-    entries.removeFirst(dropped)
+    // A bounded recording's only snapshots keep unrecorded actions' changes: start from the last one
+    // folded, if any, after removing it (so `base` is unique and changes in place).
+    var start = 0
+    if let last = snapshots.lastIndex(where: { $0.position <= dropped }) {
+      start = snapshots[last].position
+      base = snapshots[last].state
+    }
     snapshots.removeAll { $0.position <= dropped }
+    for index in start..<dropped { reducer.reduce(&base, entries[index].action) }
+    entries.removeFirst(dropped)
     for index in snapshots.indices { snapshots[index].position -= dropped }
     lastSnapshotPosition = snapshots.last?.position ?? 0
     position -= dropped
@@ -222,6 +269,17 @@ struct HistoryRecorder<State, Action> {
     return state
   }
 
+  /// Makes `current` (the state at `position`) the state after the first `target` entries, and
+  /// `target` the position: going forward from a start no nearer than `current`, in place.
+  @usableFromInline mutating func travel(to target: Int, current: inout State, reducer: Reducer<State, Action>) {
+    if position <= target && (snapshot(atOrBefore: target)?.position ?? 0) <= position {
+      for index in position..<target { reducer.reduce(&current, entries[index].action) }
+    } else {
+      current = state(at: target, current: nil, reducer: reducer)
+    }
+    position = target
+  }
+
   /// The last snapshot at or before `target`, by binary search.
   func snapshot(atOrBefore target: Int) -> HistorySnapshot<State>? {
     var low = 0
@@ -244,9 +302,10 @@ struct HistoryRecorder<State, Action> {
     position: Int,
     from base: State,
     recording: HistoryRecording,
+    records: (@Sendable (Action) -> Bool)?,
     reducer: Reducer<State, Action>
   ) -> (HistoryRecorder, State) {
-    var recorder = HistoryRecorder(base: base, recording: recording)
+    var recorder = HistoryRecorder(base: base, recording: recording, records: records)
     guard recorder.isRecording else {
       var state = base
       for entry in entries.prefix(position) { reducer.reduce(&state, entry.action) }
@@ -258,7 +317,7 @@ struct HistoryRecorder<State, Action> {
     for (index, entry) in entries.enumerated() {
       reducer.reduce(&state, entry.action)
       let count = index + 1
-      if count - recorder.lastSnapshotPosition >= snapshotInterval {
+      if recorder.takesSnapshots && count - recorder.lastSnapshotPosition >= snapshotInterval {
         recorder.snapshots.append(HistorySnapshot(position: count, state: state))
         recorder.lastSnapshotPosition = count
       }

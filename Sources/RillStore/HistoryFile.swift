@@ -40,9 +40,7 @@ extension Store where Action: Codable {
   /// - Throws: ``HistoryImportError``, saying what is wrong and where; the store is then untouched.
   public func importHistory(_ data: Data) throws {
     let file = try HistoryFile<Action>.decode(data)
-    let (replayed, state) = HistoryRecorder.replaying(
-      file.entries, position: file.position, from: initialState, recording: recorder.recording, reducer: reducer)
-    submit(.replace(replayed, state), name: "importHistory(_:)")
+    submit(.replace(file.entries, position: file.position), name: "importHistory(_:)")
   }
 }
 

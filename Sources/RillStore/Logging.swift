@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Middleware {
   /// A middleware that writes each action, and the lines of the state that it changed, to `output`.
   ///
@@ -7,8 +9,9 @@ extension Middleware {
   /// `  (no change)`. Put it first to see the actions as dispatched, or last to see them as they reach
   /// the reducer.
   ///
-  /// `output` is copied into the middleware and written to from then on, so pass a stream with
-  /// reference semantics: a class, or a struct that writes to a file (such as standard error).
+  /// `output` is moved into the middleware (behind a lock, as the middleware is `Sendable`) and
+  /// written to from then on, so pass a stream with reference semantics: a class, or a struct that
+  /// writes to a file (such as standard error).
   ///
   /// ```swift
   /// let store = Store(initialState: Counter(), reducer: counter, middleware: [.logging(to: log)])
@@ -20,24 +23,15 @@ extension Middleware {
   /// ```
   ///
   /// - Complexity: Two dumps of the state and a line diff per action; meant for debugging.
-  public static func logging<Output: TextOutputStream>(to output: Output) -> Middleware {
-    let stream = LogStream(output)
+  public static func logging<Output: TextOutputStream & SendableMetatype>(to output: sending Output) -> Middleware {
+    let stream = Mutex(output)
     return Middleware { context, action, next in
       let before = dumped(context.state)
       next(action)
       let after = dumped(context.state)
-      stream.output.write("action \(action)\n")
-      stream.output.write(stateChanges(from: before, to: after))
+      let text = "action \(action)\n" + stateChanges(from: before, to: after)
+      stream.withLock { $0.write(text) }
     }
-  }
-}
-
-/// Holds the stream a logging middleware writes to.
-final class LogStream<Output: TextOutputStream> {
-  var output: Output
-
-  init(_ output: Output) {
-    self.output = output
   }
 }
 

@@ -19,12 +19,19 @@
 ///
 /// Features stay separate: write a reducer for each sub-state, ``lifted(to:)`` into the whole state,
 /// and ``combine(_:)-(Reducer<State,Action>...)`` them.
-public struct Reducer<State, Action> {
+///
+/// **Sendable.** A reducer is a pure function, and its type promises it: the function is `@Sendable`,
+/// so it captures nothing mutable, and a reducer can be a global or a `static let` in Swift 6:
+///
+/// ```swift
+/// enum Counters { static let reducer = Reducer<Counter, CounterAction> { state, _ in state.count += 1 } }
+/// ```
+public struct Reducer<State, Action>: Sendable {
   /// The reducing function.
-  @usableFromInline let body: (inout State, Action) -> Void
+  @usableFromInline let body: @Sendable (inout State, Action) -> Void
 
   /// Creates a reducer from a function that applies an action to the state in place.
-  @inlinable public init(_ reduce: @escaping (inout State, Action) -> Void) {
+  @inlinable public init(_ reduce: @escaping @Sendable (inout State, Action) -> Void) {
     body = reduce
   }
 
@@ -66,7 +73,9 @@ public struct Reducer<State, Action> {
   /// var state = App()
   /// app.reduce(&state, .increase)   // state.counter.count == 1
   /// ```
-  @inlinable public func lifted<Whole>(to keyPath: WritableKeyPath<Whole, State>) -> Reducer<Whole, Action> {
+  @inlinable public func lifted<Whole>(to keyPath: any WritableKeyPath<Whole, State> & Sendable) -> Reducer<
+    Whole, Action
+  > {
     let body = self.body
     return Reducer<Whole, Action> { whole, action in
       body(&whole[keyPath: keyPath], action)
@@ -86,8 +95,8 @@ public struct Reducer<State, Action> {
   /// app.reduce(&state, .rename("x"))           // unchanged
   /// ```
   @inlinable public func lifted<Whole, WholeAction>(
-    to keyPath: WritableKeyPath<Whole, State>,
-    action extract: @escaping (WholeAction) -> Action?
+    to keyPath: any WritableKeyPath<Whole, State> & Sendable,
+    action extract: @escaping @Sendable (WholeAction) -> Action?
   ) -> Reducer<Whole, WholeAction> {
     let body = self.body
     return Reducer<Whole, WholeAction> { whole, wholeAction in

@@ -27,15 +27,29 @@
 /// **Isolation.** A store is not `Sendable`: create and use it in one isolation domain (the main actor
 /// in an app). Async work goes through ``run(isolation:_:)``, which stays in that domain.
 ///
-/// - Complexity: A dispatch costs the middleware, one reducer call, an amortized O(1) history append
-///   and one delivery of the state signal. In steady state it allocates nothing (the history's array
-///   grows geometrically; pass `recording: .disabled` or `.bounded(_:)` for a long-running app).
+/// **The state is held once.** The store keeps one state value and the reducer changes it in place:
+/// the ``state`` signal reads the store's value rather than keeping a copy, so a state built of
+/// copy-on-write values (arrays, dictionaries, strings) is not copied by a dispatch, and a dispatch
+/// costs the change, not the state's size. What does copy it: a subscriber that keeps the state (its
+/// own copy: the next dispatch copies once), the first dispatch (the initial state stays for undo and
+/// import), time travel, the snapshots of an `.unbounded` history (one every 64 actions), and a
+/// dispatch made while a delivery in the state's signal graph is in progress (the queued delivery
+/// keeps its state).
+///
+/// **Equal states are delivered.** ``state`` delivers once per dispatch that reached the reducer,
+/// even when `State` is `Equatable` and the new state equals the last: comparing a whole state costs
+/// its size. Use `select` with an `Equatable` value (or `state.removeDuplicates()`) to skip repeats.
+///
+/// - Complexity: A dispatch costs the middleware, one reducer call, an O(1) history append (with the
+///   default bounded recording, one more reducer call amortized to fold the oldest entries) and one
+///   delivery of the state signal. In steady state it allocates nothing but the history's storage.
 public final class Store<State, Action> {
   /// The truth: the state after the last command that ran.
   @usableFromInline @exclusivity(unchecked) var current: State
-  /// Feeds ``state``. Its value can lag behind `current` while a delivery in its graph is in progress
-  /// (a send from inside a delivery is queued by the core); it always catches up, in order.
-  @usableFromInline let subject: CurrentValueSubject<State>
+  /// Feeds ``state``; a new subscriber gets `current`, except while a delivery of the state waits in
+  /// the graph's queue (a send from inside a delivery is queued by the core): it then holds the last
+  /// delivered state, and always catches up, in order.
+  @usableFromInline let subject: OwnedValueSubject<State>
   @usableFromInline let reducer: Reducer<State, Action>
   /// The middleware chain, ending in ``reduceAndRecord(_:)``; `nil` when there is no middleware.
   @usableFromInline @exclusivity(unchecked) var chain: ((Action) -> Void)?
@@ -45,9 +59,9 @@ public final class Store<State, Action> {
   @usableFromInline @exclusivity(unchecked) var didReduce = false
   /// The state every replay (undo, jump, import) starts from.
   let initialState: State
-  /// Shared `select(keyPath)` nodes, one per key path.
-  @usableFromInline var selections: [AnyKeyPath: AnyObject] = [:]
-  @usableFromInline var equatableSelections: [AnyKeyPath: AnyObject] = [:]
+  /// Shared `select(keyPath)` nodes, one per key path, held weakly: a node lives while it is used.
+  @usableFromInline var selections = SelectionCache()
+  @usableFromInline var equatableSelections = SelectionCache()
 
   /// Creates a store with `initialState`, the `reducer` that computes every next state, and
   /// `middleware` to run around it, in order.
@@ -56,19 +70,29 @@ public final class Store<State, Action> {
   ///   - initialState: The state before any action; undo, `jump(to: 0)` and import start from it.
   ///   - reducer: The pure function that applies each action.
   ///   - middleware: Run in this order around the reducer for each dispatched action.
-  ///   - recording: How much history to keep: every action (the default), the most recent ones, or
-  ///     none (see ``HistoryRecording``).
+  ///   - recording: How much history to keep: the 100 most recent actions at least (the default, so
+  ///     a long-running app's memory stays flat), every action (`.unbounded`, for recording a session
+  ///     to export), or none (see ``HistoryRecording``).
+  ///   - records: Which actions the history records (all when `nil`, the default). An action it
+  ///     returns `false` for — say, a high-frequency UI action — is applied and delivered as usual
+  ///     but is no entry of the history: its change belongs to the state at the current position, so
+  ///     undo goes back past it together with the recorded action before it, and a dispatch after an
+  ///     undo replaces the undone future. The first recorded action or time travel after unrecorded
+  ///     ones keeps a snapshot of that state (one copy). An exported session holds only the recorded
+  ///     actions.
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
     middleware: [Middleware<State, Action>] = [],
-    recording: HistoryRecording = .unbounded
+    recording: HistoryRecording = .bounded(100),
+    records: (@Sendable (Action) -> Bool)? = nil
   ) {
     current = initialState
     self.initialState = initialState
     self.reducer = reducer
-    subject = CurrentValueSubject(initialState)
-    recorder = HistoryRecorder(base: initialState, recording: recording)
+    subject = OwnedValueSubject(holding: initialState)
+    recorder = HistoryRecorder(base: initialState, recording: recording, records: records)
+    subject.own { [unowned self] in current }
     guard !middleware.isEmpty else { return }
     var next: (Action) -> Void = { [unowned self] action in reduceAndRecord(action) }
     let context = MiddlewareContext(store: self)
@@ -80,12 +104,21 @@ public final class Store<State, Action> {
     chain = next
   }
 
+  deinit {
+    // A signal derived from `state` can outlive the store: it replays the last state from now on.
+    subject.ownerEnded(with: current)
+  }
+
   /// The current state: the state after the last action (or time-travel step) that ran.
   ///
   /// While a dispatch made from inside a delivery of another signal of the same graph waits its
   /// turn, this is already the new state; ``state`` delivers it when its turn comes.
+  ///
+  /// Reading it from inside the reducer (which is changing it in place) stops the program with a
+  /// message: a reducer gets the state as its argument.
   @inlinable public var currentState: State {
-    current
+    if _slowPath(loop.phase == .reducing) { stateReadFromReducer() }
+    return current
   }
 
   /// The state as a signal that replays: a new subscriber gets the current state at once, inside
@@ -136,16 +169,19 @@ public final class Store<State, Action> {
     }
     if didReduce {
       didReduce = false
-      subject.send(current)
+      subject.sendCurrent(current)
     }
   }
 
   /// The end of the middleware chain: the reducer, then the history.
+  /// The history is recorded in the reducing phase too: a bounded recording's trim runs the reducer.
   @inlinable @inline(__always) func reduceAndRecord(_ action: Action) {
+    if _slowPath(subject.isBusy) { subject.holdReplayValue(current) }
+    if _slowPath(recorder.unrecordedPosition != nil) { recorder.keepUnrecordedState(current, before: action) }
     loop.beginReducing()
     reducer.reduce(&current, action)
-    loop.endReducing()
     recorder.record(action, state: current, reducer: reducer)
+    loop.endReducing()
     didReduce = true
   }
 
@@ -175,14 +211,10 @@ public final class Store<State, Action> {
     case .redo:
       if recorder.position < recorder.entries.count { travel(to: recorder.position + 1) }
     case .jump(let position):
-      precondition(
-        (0...recorder.entries.count).contains(position),
-        "Store.jump(to: \(position)) is out of range: the history has \(recorder.entries.count) entries")
-      travel(to: position)
-    case .replace(let history, let state):
-      recorder = history
-      current = state
-      subject.send(current)
+      // Checked again when its turn comes: a command queued before it can have shrunk the history.
+      if (0...recorder.entries.count).contains(position) { travel(to: position) }
+    case .replace(let entries, let position):
+      replaceHistory(with: entries, position: position)
     }
   }
 
@@ -200,12 +232,32 @@ public final class Store<State, Action> {
   }
 
   /// Recomputes the state at `position` of the history and tells the subscribers.
+  /// Going forward from the current state, it reduces the state in place.
   @usableFromInline func travel(to position: Int) {
+    if _slowPath(subject.isBusy) { subject.holdReplayValue(current) }
+    if recorder.unrecordedPosition != nil { recorder.keepUnrecordedState(current, before: nil) }
     loop.beginReducing()
-    current = recorder.state(at: position, current: current, reducer: reducer)
+    recorder.travel(to: position, current: &current, reducer: reducer)
     loop.endReducing()
-    recorder.position = position
-    subject.send(current)
+    subject.sendCurrent(current)
+  }
+
+  /// Replays `entries` from the initial state up to `position`, makes them the history and tells the
+  /// subscribers: an import, whose turn has come.
+  @usableFromInline func replaceHistory(with entries: [HistoryEntry<Action>], position: Int) {
+    if _slowPath(subject.isBusy) { subject.holdReplayValue(current) }
+    loop.beginReducing()
+    (recorder, current) = HistoryRecorder.replaying(
+      entries, position: position, from: initialState, recording: recorder.recording, records: recorder.records,
+      reducer: reducer)
+    loop.endReducing()
+    subject.sendCurrent(current)
+  }
+
+  @usableFromInline func stateReadFromReducer() -> Never {
+    fatalError(
+      "Store.currentState was read from inside a reducer, which is changing it. A reducer must be pure: "
+        + "read the state it is given.")
   }
 
   @usableFromInline func dispatchedFromReducer(_ action: Action) -> Never {
@@ -222,6 +274,7 @@ enum StoreCommand<State, Action> {
   case undo
   case redo
   case jump(Int)
-  /// Replace the history and state (an import, already validated and replayed).
-  case replace(HistoryRecorder<State, Action>, State)
+  /// Replace the history with `entries` (an import, already validated), replayed from the initial
+  /// state up to `position` when its turn comes.
+  case replace([HistoryEntry<Action>], position: Int)
 }

@@ -37,4 +37,23 @@ import Testing
     #expect(loop.queue.capacity >= 8)
     #expect(loop.head == 0)
   }
+
+  /// Issue 11.3: with a steady backlog the queue's memory stays proportional to the backlog, not to
+  /// the number of commands ever queued.
+  @Test func aSteadyBacklogKeepsTheQueueSmall() {
+    var loop = DispatchLoop<Int>()
+    #expect(loop.receive(0) == .run)
+    _ = loop.receive(1)
+    _ = loop.receive(2)
+    var inOrder = true
+    for command in 3..<100_000 {
+      _ = loop.receive(command)
+      if loop.next() != command - 2 { inOrder = false }
+    }
+    #expect(inOrder)
+    #expect(loop.queue.capacity < 64)
+    #expect(loop.next() == 99_998)
+    #expect(loop.next() == 99_999)
+    #expect(loop.next() == nil)
+  }
 }

@@ -35,12 +35,14 @@ func counterStore(
 }
 
 /// Counts calls made from closures.
-final class CallCounter {
+/// `@unchecked Sendable`: reducers and middleware are `@Sendable`; a test uses its counter on its own thread only.
+final class CallCounter: @unchecked Sendable {
   var count = 0
 }
 
 /// A text stream with reference semantics, for the logging middleware.
-final class TextLog: TextOutputStream {
+/// `@unchecked Sendable`: a test uses its log on its own thread only.
+final class TextLog: TextOutputStream, @unchecked Sendable {
   var text = ""
   func write(_ string: String) { text += string }
 }

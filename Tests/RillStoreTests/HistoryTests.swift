@@ -154,4 +154,105 @@ import Testing
     #expect(store.currentState == Counter(count: 1))
     #expect(throws: HistoryExportError.recordingDisabled) { try store.exportHistory() }
   }
+
+  /// Issue 11.4: a jump queued behind a dispatch that drops the undone future is checked when its
+  /// turn comes, like undo and redo: out of range by then, it does nothing.
+  @Test func aQueuedJumpThatIsNoLongerInRangeDoesNothing() async {
+    await #expect(processExitsWith: .success) {
+      let store = Store(initialState: 0, reducer: Reducer<Int, Int> { $0 += $1 }, recording: .unbounded)
+      store.dispatch(1)
+      store.dispatch(10)
+      store.dispatch(100)
+      store.jump(to: 0)
+      var armed = true
+      let subscription = store.state.subscribe { _ in
+        guard armed, store.history.position == 1 else { return }
+        armed = false
+        store.dispatch(1_000)  // queued: drops the two undone entries
+        store.jump(to: 3)  // in range now, out of range when its turn comes
+      }
+      store.redo()
+      precondition(store.currentState == 1_001 && store.history.entries.count == 2)
+      precondition(store.history.position == 2)
+      withExtendedLifetime(subscription) {}
+    }
+  }
+
+  /// A jump queued behind a dispatch that makes a bounded recording trim is checked the same way.
+  @Test func aQueuedJumpPastABoundedTrimDoesNothing() async {
+    await #expect(processExitsWith: .success) {
+      let store = Store(initialState: 0, reducer: Reducer<Int, Int> { $0 += $1 }, recording: .bounded(2))
+      store.dispatch(1)
+      store.dispatch(10)
+      var armed = true
+      let subscription = store.state.subscribe { _ in
+        guard armed, store.history.entries.count == 3 else { return }
+        armed = false
+        store.dispatch(1_000)  // queued: the history reaches 4 entries and trims to 2
+        store.jump(to: 3)  // in range now (3 entries), out of range when its turn comes
+      }
+      store.dispatch(100)
+      precondition(store.currentState == 1_111 && store.history.entries.count == 2)
+      precondition(store.history.position == 2)
+      withExtendedLifetime(subscription) {}
+    }
+  }
+
+  /// Issue 11.3: the default recording is bounded, so a long-running app's history stays flat;
+  /// undo still reaches back 100 actions.
+  @Test func theDefaultRecordingKeepsTheLast100ActionsAtLeast() {
+    let store = Store(initialState: 0, reducer: Reducer<Int, Int> { $0 += $1 })
+    for _ in 0..<10_000 { store.dispatch(1) }
+    #expect((100..<200).contains(store.history.entries.count))
+    for _ in 0..<100 { store.undo() }
+    #expect(store.currentState == 9_900)
+    store.jump(to: store.history.entries.count)
+    #expect(store.currentState == 10_000)
+  }
+
+  /// Issue 11.3: an app keeps chosen actions out of the history. They change the state as usual;
+  /// undo goes back past them with the recorded action before them, and redo brings both back.
+  @Test(arguments: [HistoryRecording.unbounded, .bounded(2)])
+  func unrecordedActionsChangeTheStateButAreNoEntries(recording: HistoryRecording) {
+    let store = Store(
+      initialState: Counter(), reducer: counterReducer(), recording: recording,
+      records: { if case .rename = $0 { false } else { true } })
+    store.dispatch(.increase)
+    store.dispatch(.rename("hover"))
+    store.dispatch(.rename("hover again"))
+    #expect(store.history.entries.map(\.action) == [.increase])
+    #expect(store.currentState == Counter(count: 1, title: "hover again"))
+    store.undo()
+    #expect(store.currentState == Counter())
+    store.redo()
+    #expect(store.currentState == Counter(count: 1, title: "hover again"))
+    store.dispatch(.add(10))
+    store.dispatch(.rename("x"))
+    store.dispatch(.add(100))
+    store.dispatch(.increase)
+    store.undo()
+    store.undo()
+    #expect(store.currentState == Counter(count: 11, title: "x"))
+    store.redo()
+    store.redo()
+    #expect(store.currentState == Counter(count: 112, title: "x"))
+  }
+
+  /// Unrecorded actions stay out of a bounded history's count, and its folding keeps their changes.
+  @Test func aBoundedHistoryFoldsUnrecordedChanges() {
+    let store = Store(
+      initialState: Counter(), reducer: counterReducer(), recording: .bounded(3),
+      records: { if case .rename = $0 { false } else { true } })
+    for round in 0..<50 {
+      store.dispatch(.increase)
+      store.dispatch(.rename("\(round)"))
+      for _ in 0..<10 { store.dispatch(.rename("r\(round)")) }
+    }
+    #expect((3..<6).contains(store.history.entries.count))
+    let depth = store.history.position
+    for _ in 0..<depth { store.undo() }
+    #expect(store.currentState == Counter(count: 50 - depth, title: "r\(49 - depth)"))
+    store.jump(to: depth)
+    #expect(store.currentState == Counter(count: 50, title: "r49"))
+  }
 }

@@ -1,7 +1,22 @@
 import RillStore
+import Synchronization
 import Testing
 
+/// Issue 11.5: a middleware is `Sendable`, so it can be a global (this file compiles in Swift 6 mode).
+let globalTitler = Middleware<Counter, CounterAction> { _, action, next in
+  next(action == .increase ? .rename("increased") : action)
+}
+
 @Suite struct MiddlewareTests {
+  static let shared = globalTitler
+
+  @Test func aGlobalOrStaticMiddlewareWorksLikeAnyOther() {
+    let store = counterStore(middleware: [Self.shared])
+    store.dispatch(.increase)
+    store.dispatch(.add(2))
+    #expect(store.currentState == Counter(count: 2, title: "increased"))
+  }
+
   /// A middleware that writes "<name> before <action>" and "<name> after" around `next`.
   func tracing(_ name: String, into log: TextLog) -> Middleware<Counter, CounterAction> {
     Middleware { _, action, next in
@@ -74,16 +89,17 @@ import Testing
   }
 
   @Test func contextStateIsTheStateBeforeTheActionUntilNextReturns() {
-    var seen: [Int] = []
+    let seen = Mutex<[Int]>([])
     let peek = Middleware<Counter, CounterAction> { context, action, next in
-      seen.append(context.state.count)
+      let before = context.state.count
       next(action)
-      seen.append(context.state.count)
+      let after = context.state.count
+      seen.withLock { $0 += [before, after] }
     }
     let store = counterStore(middleware: [peek])
     store.dispatch(.add(2))
     store.dispatch(.add(3))
-    #expect(seen == [0, 2, 2, 5])
+    #expect(seen.withLock { $0 } == [0, 2, 2, 5])
   }
 
   @Test func callingNextTwiceAppliesAndRecordsTheActionTwiceButNotifiesOnce() {
@@ -98,5 +114,26 @@ import Testing
     #expect(counts == [0, 2])
     #expect(store.history.entries.count == 2)
     withExtendedLifetime(subscription) {}
+  }
+
+  /// Issue 11.4: a middleware's context does not keep the store alive (the store keeps its
+  /// middleware), so a dispatch through it after the store is freed is dropped, not a crash.
+  @Test func aDispatchThroughTheContextAfterTheStoreIsFreedIsDropped() async {
+    await #expect(processExitsWith: .success) {
+      final class Keeper: @unchecked Sendable { var context: MiddlewareContext<Counter, CounterAction>? }
+      let keeper = Keeper()
+      var store: Store<Counter, CounterAction>? = counterStore(middleware: [
+        Middleware { context, action, next in
+          keeper.context = context
+          next(action)
+        }
+      ])
+      store?.dispatch(.increase)
+      weak let freed = store
+      store = nil
+      precondition(freed == nil)
+      keeper.context?.dispatch(.increase)
+      precondition(keeper.context?.isStoreAlive == false)
+    }
   }
 }

@@ -1,7 +1,20 @@
 import RillStore
 import Testing
 
+/// Issue 11.5: a reducer is `Sendable`, so it can be a global (this file compiles in Swift 6 mode).
+let globalDoubler = Reducer<Counter, CounterAction> { state, _ in state.count *= 2 }
+
 @Suite struct ReducerTests {
+  /// A reducer as a `static let`, lifted into a larger state by a (Sendable) key path literal.
+  static let lifted: Reducer<App, CounterAction> = globalDoubler.lifted(to: \.counter)
+
+  @Test func aGlobalOrStaticReducerWorksLikeAnyOther() {
+    var state = App(counter: Counter(count: 3))
+    Self.lifted.reduce(&state, .increase)
+    #expect(state.counter.count == 6)
+    #expect(state.other == Counter())
+  }
+
   struct App: Equatable {
     var counter = Counter()
     var other = Counter()

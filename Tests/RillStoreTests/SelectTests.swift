@@ -134,4 +134,40 @@ import Testing
     #expect(log == ["count 0", "title ", "count 1", "title one"])
     withExtendedLifetime((first, second)) {}
   }
+
+  /// Issue 11.3: the store shares a `select(keyPath)` node while it is in use and frees it with its
+  /// last subscriber (and with the caller's last reference to it).
+  @Test func selectionNodesAreFreedWithTheirLastSubscriber() {
+    struct Grid { var cells = Array(repeating: 0, count: 1_000) }
+    let store = Store(initialState: Grid(), reducer: Reducer<Grid, Int> { $0.cells[$1] += 1 })
+    var nodes: [Weak] = []
+    var subscriptions: [Subscription] = []
+    for index in 0..<1_000 {
+      let node = store.select(\Grid.cells[index])
+      nodes.append(Weak(node))
+      subscriptions.append(node.subscribe { _ in })
+    }
+    #expect(nodes.count { $0.object != nil } == 1_000)
+    store.dispatch(7)
+    for subscription in subscriptions { subscription.cancel() }
+    subscriptions = []
+    #expect(nodes.count { $0.object != nil } == 0)
+  }
+
+  @Test func aSelectionInUseIsSharedAndAFreedOneIsMadeAgain() {
+    let store = counterStore()
+    var seen: [Int] = []
+    let subscription = store.select(\.count).subscribe { seen.append($0) }
+    #expect(store.select(\.count) === store.select(\.count))
+    store.dispatch(.increase)
+    subscription.cancel()
+    let again = store.select(\.count).subscribe { seen.append($0) }
+    #expect(seen == [0, 1, 1])
+    withExtendedLifetime(again) {}
+  }
+
+  final class Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+  }
 }

@@ -15,6 +15,10 @@ let benchmarks: @Sendable () -> Void = {
   storeDispatch(counterSubscribers: 10, otherSubscribers: 0)
   storeDispatch(counterSubscribers: 10, otherSubscribers: 990)
   storeDispatch(counterSubscribers: 10, otherSubscribers: 0, recording: .unbounded, suffix: "_history")
+  storeLargeState(elements: 1_000, suffix: "1k")
+  storeLargeState(elements: 1_000_000, suffix: "1m")
+  storeTodosMemory(recording: nil, suffix: "default")
+  storeTodosMemory(recording: .unbounded, suffix: "unbounded")
 }
 
 struct CounterState: Equatable {
@@ -113,5 +117,98 @@ func storeDispatch(
     benchmark.stopMeasurement()
     blackHole(sink)
     blackHole(cancellables)
+  }
+}
+
+/// A state of `elements` integers; one action adds 1 to one of them.
+struct LargeState {
+  var elements: [Int]
+}
+
+func reduceLarge(_ state: inout LargeState, _ index: Int) {
+  state.elements[index] &+= 1
+}
+
+/// store_large_state_<size>: one dispatch that changes one element of a state holding `elements` integers, with
+/// the store's default settings (a bounded history) and one subscriber of the state. The state is held once, so
+/// the dispatch costs the change, not the state's size: the 1k and 1m rows should match. The baseline is a plain
+/// struct, the same reducer and one observer closure.
+func storeLargeState(elements: Int, suffix: String) {
+  let name = "store_large_state_\(suffix)"
+
+  workload(name, .rill, maxIterations: 500) { benchmark in
+    var sink = 0
+    let store = Store(
+      initialState: LargeState(elements: Array(repeating: 0, count: elements)), reducer: Reducer(reduceLarge))
+    let subscription = store.state.subscribe { sink &+= $0.elements.count }
+    // The first dispatch and the first trim of the history copy the initial state once; measure after them.
+    for index in 0..<1_000 { store.dispatch(index % elements) }
+    var index = 0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.dispatch(index)
+      index &+= 7
+      if index >= elements { index -= elements }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscription)
+  }
+
+  workload(name, .baseline, maxIterations: 500) { benchmark in
+    var sink = 0
+    var state = LargeState(elements: Array(repeating: 0, count: elements))
+    let observers = ContiguousArray<(LargeState) -> Void>([{ sink &+= $0.elements.count }])
+    var index = 0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      reduceLarge(&state, index)
+      for observer in observers { observer(state) }
+      index &+= 7
+      if index >= elements { index -= elements }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+}
+
+/// A to-do of a 1,000-item list.
+struct Todo {
+  var id: Int
+  var title: String
+  var isDone = false
+}
+
+enum TodoAction {
+  case toggle(Int)
+}
+
+func reduceTodos(_ state: inout [Todo], _ action: TodoAction) {
+  switch action {
+  case .toggle(let index): state[index].isDone.toggle()
+  }
+}
+
+/// store_todos_memory_<recording>: the resident memory (peak, package-benchmark's `peakMemoryResident`) of a
+/// process that dispatches 1,000,000 actions to a store of 1,000 to-dos with one subscriber, with the default
+/// settings (`recording` nil: a bounded history) or `.unbounded`. One iteration, in its own process.
+func storeTodosMemory(recording: HistoryRecording?, suffix: String) {
+  Benchmark(
+    "store_todos_memory_\(suffix)/Rill",
+    configuration: .init(
+      metrics: [.peakMemoryResident, .wallClock], warmupIterations: 0, scalingFactor: .one, maxIterations: 1)
+  ) { benchmark in
+    let todos = (0..<1_000).map { Todo(id: $0, title: "To-do number \($0)") }
+    let store =
+      if let recording {
+        Store(initialState: todos, reducer: Reducer(reduceTodos), recording: recording)
+      } else {
+        Store(initialState: todos, reducer: Reducer(reduceTodos))
+      }
+    var sink = 0
+    let subscription = store.state.subscribe { sink &+= $0.count }
+    for index in 0..<1_000_000 { store.dispatch(.toggle(index % 1_000)) }
+    blackHole(sink)
+    blackHole(subscription)
   }
 }

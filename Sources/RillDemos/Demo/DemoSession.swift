@@ -21,7 +21,7 @@ public final class DemoSession<D: Demo> {
   /// A session on a fresh store in the demo's initial state.
   public init(demo: D) {
     self.demo = demo
-    store = Store(initialState: demo.initialState, reducer: demo.reducer)
+    store = Store(initialState: demo.initialState, reducer: demo.reducer, recording: .unbounded)
   }
 
   /// The demo's view pipeline on this session's store. Replays the current view.

@@ -1,6 +1,7 @@
 //: # The store
 //: One state value, changed only by dispatched actions through a pure reducer, exposed as a signal.
 import RillStore
+import Synchronization
 
 struct Counter: Equatable {
   var count = 0
@@ -22,9 +23,10 @@ let counterReducer = Reducer<Counter, CounterAction> { state, action in
 }
 
 section("Dispatch, then watch the state")
-var log: [String] = []
+// A middleware is Sendable (it can be a global, shared by stores): what it keeps goes behind a lock.
+let log = Mutex<[String]>([])
 let logger = Middleware<Counter, CounterAction> { _, action, next in
-  log.append("\(action)")
+  log.withLock { $0.append("\(action)") }
   next(action)
 }
 let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [logger])
@@ -34,7 +36,7 @@ store.dispatch(.increase)  // "label: clicks: 2"
 store.dispatch(.decrease)  // "label: clicks: 1"
 store.dispatch(.rename("taps"))  // "label: taps: 1"
 print("state:", store.currentState)
-print("middleware saw:", log)
+print("middleware saw:", log.withLock { $0 })
 
 section("select skips repeats")
 let counts = Timeline("count", store.select(\.count))

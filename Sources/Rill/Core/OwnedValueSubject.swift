@@ -1,0 +1,76 @@
+/// A replaying signal whose current value is kept by its owner, not by the signal: for `RillStore`'s
+/// `Store`, so that the state is held once and a reducer changing it in place finds its copy-on-write
+/// storage unique.
+///
+/// The owner changes its value in place, then calls ``sendCurrent(_:)``. A new subscriber gets the
+/// owner's value at once (rule 2), read through `read`. When the graph is busy (the send is queued
+/// behind a propagation, rule 5), the owner calls ``holdReplayValue(_:)`` before changing its value,
+/// so that until the queued sends have been delivered a new subscriber still gets the last delivered
+/// value, as from a ``CurrentValueSubject``; only then does the signal keep a copy.
+@usableFromInline package final class OwnedValueSubject<Value>: Signal<Value> {
+  /// Reads the owner's value: set by ``own(reading:)``; not called once ``ownerEnded(with:)`` has
+  /// handed over the last value.
+  @usableFromInline var read: (() -> Value)?
+  /// The value a new subscriber gets instead of `read()`: the last delivered value while sends are
+  /// queued, or the owner's last value once the owner is gone.
+  @usableFromInline @exclusivity(unchecked) var held: Value?
+  /// Sends waiting in the graph's queue.
+  @usableFromInline @exclusivity(unchecked) var queuedSends = 0
+  @usableFromInline @exclusivity(unchecked) var ownerIsGone = false
+
+  /// A signal that replays `initial` until its owner calls ``own(reading:)``.
+  @usableFromInline package init(holding initial: Value) {
+    held = initial
+    super.init(graph: Graph(), rank: 0)
+  }
+
+  /// From now on a new subscriber gets `read()`: the owner keeps the value.
+  @usableFromInline package func own(reading read: @escaping () -> Value) {
+    self.read = read
+    held = nil
+  }
+
+  /// Whether a send now would be queued (the graph is propagating).
+  @inlinable package var isBusy: Bool {
+    currentGraph.depth != 0
+  }
+
+  /// The owner is about to change its value while the graph is busy: keep `value` (the last value
+  /// the owner sent) for new subscribers until the queued sends are delivered.
+  ///
+  /// - Complexity: O(1); the held copy makes the owner's next in-place change copy its storage once.
+  @inlinable package func holdReplayValue(_ value: Value) {
+    if held == nil { held = value }
+  }
+
+  /// Delivers `value` (the owner's new value) to every observer, or queues it when the graph is busy.
+  @inlinable package func sendCurrent(_ value: Value) {
+    guard startPropagation() else {
+      queuedSends &+= 1
+      currentGraph.enqueue { [self] in
+        queuedSends &-= 1
+        held = queuedSends == 0 && !ownerIsGone ? nil : value
+        deliver(value)
+      }
+      return
+    }
+    deliver(value)
+    finishPropagation()
+  }
+
+  /// The owner is freed: from now on a new subscriber gets `value` (once the queued sends are out).
+  @usableFromInline package func ownerEnded(with value: Value) {
+    if queuedSends == 0 { held = value }
+    ownerIsGone = true
+  }
+
+  @usableFromInline override var isReplaying: Bool { true }
+
+  @usableFromInline override func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {
+    if let held {
+      observer(held)
+    } else if let read {
+      observer(read())
+    }
+  }
+}
