@@ -48,6 +48,8 @@ public final class Store<State, Action> {
   /// Shared `select(keyPath)` nodes, one per key path.
   @usableFromInline var selections: [AnyKeyPath: AnyObject] = [:]
   @usableFromInline var equatableSelections: [AnyKeyPath: AnyObject] = [:]
+  /// The per-id observers of each entity table, while any is observed (see `entity(_:in:)`).
+  @usableFromInline var entityIndexes: [AnyKeyPath: AnyObject] = [:]
 
   /// Creates a store with `initialState`, the `reducer` that computes every next state, and
   /// `middleware` to run around it, in order.
