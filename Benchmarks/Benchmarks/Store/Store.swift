@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
   storeDispatch(counterSubscribers: 10, otherSubscribers: 0)
   storeDispatch(counterSubscribers: 10, otherSubscribers: 990)
   storeDispatch(counterSubscribers: 10, otherSubscribers: 0, recording: .unbounded, suffix: "_history")
+  storeEntities()
 }
 
 struct CounterState: Equatable {
