@@ -23,6 +23,10 @@ final class EntityIndex<State, Model: Identifiable & Equatable> {
   @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
   /// Called with this index when its last node leaves.
   @usableFromInline let onEmpty: (EntityIndex) -> Void
+  /// The owner-bound observations (``Store/observe(_:in:owner:_:)``), checked a few at a time.
+  @usableFromInline @exclusivity(unchecked) var ownerBound: ContiguousArray<OwnerBound> = []
+  /// Where the next check of `ownerBound` starts.
+  @usableFromInline @exclusivity(unchecked) var sweepPosition = 0
 
   @inlinable init(
     source: CurrentValueSubject<State>,
@@ -73,9 +77,30 @@ final class EntityIndex<State, Model: Identifiable & Equatable> {
       }
     }
     guard nodes.isEmpty else { return }
+    ownerBound.removeAll()
     upstream?.cancel()
     upstream = nil
     onEmpty(self)
+  }
+
+  /// Keeps `subscription`, an observation bound to `owner`, and ends up to two earlier ones whose owner
+  /// is gone. So an observer whose owner is freed and whose model never changes again does not keep its
+  /// node: such observers are ended at the pace new ones arrive, and their number stays within a small
+  /// factor of the live ones. Call it after `subscription` is connected (the index is not empty).
+  ///
+  /// - Complexity: Amortized O(1).
+  @usableFromInline func adopt(_ subscription: Subscription, owner: AnyObject) {
+    for _ in 0..<2 where !ownerBound.isEmpty {
+      if sweepPosition >= ownerBound.count { sweepPosition = 0 }
+      let entry = ownerBound[sweepPosition]
+      if entry.owner == nil || entry.subscription.isCancelled {
+        ownerBound.swapAt(sweepPosition, ownerBound.count - 1)
+        ownerBound.removeLast().subscription.cancel()
+      } else {
+        sweepPosition += 1
+      }
+    }
+    ownerBound.append(OwnerBound(owner: owner, subscription: subscription))
   }
 
   /// Reads the table in a new state and tells the nodes of the ids that changed.
@@ -92,6 +117,18 @@ final class EntityIndex<State, Model: Identifiable & Equatable> {
     } else {
       for node in nodes.values { node.offer(table[id: node.id]) }
     }
+  }
+}
+
+/// An observation bound to an owner object, held weakly.
+@usableFromInline
+struct OwnerBound {
+  @usableFromInline weak var owner: AnyObject?
+  @usableFromInline let subscription: Subscription
+
+  @usableFromInline init(owner: AnyObject, subscription: Subscription) {
+    self.owner = owner
+    self.subscription = subscription
   }
 }
 

@@ -37,8 +37,11 @@ extension Store {
   /// Calls `observer` with `owner` and the model with `id` in the table at `table`, for as long as `owner`
   /// lives: at once with the current model, then whenever it changes (see ``entity(_:in:)``).
   ///
-  /// `owner` is held weakly. Once it is freed, the next change of the model ends the observation instead
-  /// of calling `observer`; cancel the returned subscription to end it sooner.
+  /// `owner` is held weakly. Once it is freed, the observation ends: at the next change of the model
+  /// (which does not call `observer`), or when later `observe` calls on this table find it, checking two
+  /// earlier observations each, whichever comes first. So screens that come and go leave no nodes behind,
+  /// even for models that never change again. Cancel the returned subscription to end it at once; dropping
+  /// it does not.
   ///
   /// ```swift
   /// store.observe(1, in: \.users, owner: profileView) { view, user in view.title = user?.name ?? "" }
@@ -49,7 +52,9 @@ extension Store {
     owner: Owner,
     _ observer: @escaping (Owner, Model?) -> Void
   ) -> Subscription {
-    entity(id, in: table).subscribe(owner: owner, observer)
+    let subscription = entity(id, in: table).subscribe(owner: owner, observer)
+    (entityIndexes[table] as? EntityIndex<State, Model>)?.adopt(subscription, owner: owner)
+    return subscription
   }
 
   /// The index of the table at `table`, made and registered when there is none.

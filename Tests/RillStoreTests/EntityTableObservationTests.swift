@@ -274,3 +274,21 @@ func directoryStore(_ users: [User] = []) -> Store<Directory, DirectoryAction> {
     #expect(owner.heard == ["Ada"])
   }
 }
+
+extension EntityTableObservationTests {
+  @Test func anObserverOfAFreedOwnerIsEndedByLaterObservationsEvenIfItsModelNeverChanges() {
+    let store = directoryStore([ada, alan])
+    weak var node: Signal<User?>?
+    do {
+      let owner = Screen()
+      store.observe(1, in: \.users, owner: owner) { screen, user in screen.hear(user) }
+      node = store.entity(1, in: \.users)
+    }
+    #expect(node != nil)
+    let screens = (0..<4).map { _ in Screen() }
+    for screen in screens { store.observe(2, in: \.users, owner: screen) { screen, user in screen.hear(user) } }
+    #expect(node == nil)
+    store.dispatch(.patched([UserPatch(id: 2, name: "B")]))
+    #expect(screens.map(\.heard) == Array(repeating: ["Alan", "B"], count: 4))
+  }
+}
