@@ -103,6 +103,13 @@ final class EntityIndex<State, Model: Identifiable & Equatable> {
     ownerBound.append(OwnerBound(owner: owner, subscription: subscription))
   }
 
+  /// Ends every owner-bound observation (the store is gone).
+  @usableFromInline func endOwnerBoundObservations() {
+    let entries = ownerBound
+    ownerBound.removeAll()
+    for entry in entries { entry.subscription.cancel() }
+  }
+
   /// Reads the table in a new state and tells the nodes of the ids that changed.
   @inlinable func receive(_ state: State) {
     let latest = state[keyPath: table].changes.latest

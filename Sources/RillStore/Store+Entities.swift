@@ -24,7 +24,9 @@ extension Store {
     _ id: Model.ID,
     in table: KeyPath<State, EntityTable<Model>>
   ) -> Signal<Model?> {
-    if let index = entityIndexes[table] as? EntityIndex<State, Model>, let shared = index.connectedSignal(of: id) {
+    if let index = (entityIndexes[table] as? EntityIndexRegistration<State, Model>)?.index,
+      let shared = index.connectedSignal(of: id)
+    {
       return shared
     }
     let source = subject
@@ -39,7 +41,7 @@ extension Store {
   ///
   /// `owner` is held weakly. Once it is freed, the observation ends: at the next change of the model
   /// (which does not call `observer`), or when later `observe` calls on this table find it, checking two
-  /// earlier observations each, whichever comes first. So screens that come and go leave no nodes behind,
+  /// earlier observations each, whichever comes first. It also ends when the store is freed. So screens that come and go leave no nodes behind,
   /// even for models that never change again. Cancel the returned subscription to end it at once; dropping
   /// it does not.
   ///
@@ -53,7 +55,7 @@ extension Store {
     _ observer: @escaping (Owner, Model?) -> Void
   ) -> Subscription {
     let subscription = entity(id, in: table).subscribe(owner: owner, observer)
-    (entityIndexes[table] as? EntityIndex<State, Model>)?.adopt(subscription, owner: owner)
+    (entityIndexes[table] as? EntityIndexRegistration<State, Model>)?.index.adopt(subscription, owner: owner)
     return subscription
   }
 
@@ -61,11 +63,32 @@ extension Store {
   @inlinable func entityIndex<Model: Identifiable & Equatable>(
     for table: KeyPath<State, EntityTable<Model>>
   ) -> EntityIndex<State, Model> {
-    if let index = entityIndexes[table] as? EntityIndex<State, Model> { return index }
-    let index = EntityIndex(source: subject, table: table) { [weak self] index in
-      if let self, self.entityIndexes[table] === index { self.entityIndexes[table] = nil }
+    if let registration = entityIndexes[table] as? EntityIndexRegistration<State, Model> {
+      return registration.index
     }
-    entityIndexes[table] = index
+    let index = EntityIndex(source: subject, table: table) { [weak self] index in
+      guard let self, (self.entityIndexes[table] as? EntityIndexRegistration<State, Model>)?.index === index else {
+        return
+      }
+      self.entityIndexes[table] = nil
+    }
+    entityIndexes[table] = EntityIndexRegistration(index)
     return index
+  }
+}
+
+/// The store's hold on the index of one table. When the store is freed, so is this, and the owner-bound
+/// observations of the table end: no value will come to end them, and each one's observer, holding its
+/// own subscription, would otherwise keep its node (and the last state) alive.
+@usableFromInline
+final class EntityIndexRegistration<State, Model: Identifiable & Equatable> {
+  @usableFromInline let index: EntityIndex<State, Model>
+
+  @usableFromInline init(_ index: EntityIndex<State, Model>) {
+    self.index = index
+  }
+
+  deinit {
+    index.endOwnerBoundObservations()
   }
 }

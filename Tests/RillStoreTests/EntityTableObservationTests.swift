@@ -292,3 +292,18 @@ extension EntityTableObservationTests {
     #expect(screens.map(\.heard) == Array(repeating: ["Alan", "B"], count: 4))
   }
 }
+
+extension EntityTableObservationTests {
+  @Test func anOwnerBoundObserverEndsWithItsStore() {
+    let owner = Screen()
+    weak var node: Signal<User?>?
+    do {
+      let store = directoryStore([ada])
+      store.observe(1, in: \.users, owner: owner) { screen, user in screen.hear(user) }
+      node = store.entity(1, in: \.users)
+      #expect(node != nil)
+    }
+    #expect(node == nil)
+    #expect(owner.heard == ["Ada"])
+  }
+}
