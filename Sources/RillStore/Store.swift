@@ -62,6 +62,8 @@ public final class Store<State, Action> {
   /// Shared `select(keyPath)` nodes, one per key path, held weakly: a node lives while it is used.
   @usableFromInline var selections = SelectionCache()
   @usableFromInline var equatableSelections = SelectionCache()
+  /// The per-id observers of each entity table, while any is observed (see `entity(_:in:)`).
+  @usableFromInline var entityIndexes: [AnyKeyPath: AnyObject] = [:]
 
   /// Creates a store with `initialState`, the `reducer` that computes every next state, and
   /// `middleware` to run around it, in order.

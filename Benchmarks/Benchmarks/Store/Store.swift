@@ -19,6 +19,7 @@ let benchmarks: @Sendable () -> Void = {
   storeLargeState(elements: 1_000_000, suffix: "1m")
   storeTodosMemory(recording: nil, suffix: "default")
   storeTodosMemory(recording: .unbounded, suffix: "unbounded")
+  storeEntities()
 }
 
 struct CounterState: Equatable {

@@ -1,5 +1,6 @@
 //: # The store
 //: One state value, changed only by dispatched actions through a pure reducer, exposed as a signal.
+import Foundation
 import RillStore
 import Synchronization
 
@@ -43,3 +44,43 @@ let counts = Timeline("count", store.select(\.count))
 store.dispatch(.rename("presses"))  // the count did not change: the count timeline stays quiet
 store.dispatch(.increase)
 print(counts.values)  // [1, 2]
+
+section("Entity tables: one signal per model")
+struct User: Identifiable, Equatable, Codable {
+  let id: Int
+  var name: String
+  var isOnline = false
+}
+/// What the server sends: only the fields that changed, merged into the stored user.
+struct UserPatch: EntityPatch, Codable {
+  let id: Int
+  var name: String?
+  var isOnline: Bool?
+  func merge(into user: inout User) {
+    if let name { user.name = name }
+    if let isOnline { user.isOnline = isOnline }
+  }
+}
+struct Users: Equatable, Codable { var users = EntityTable<User>() }
+enum UsersAction: Codable {
+  case loaded([User])
+  case patched(UserPatch)
+  case removed(Int)
+}
+
+let usersReducer = Reducer<Users, UsersAction> { state, action in
+  switch action {
+  case .loaded(let loaded): for user in loaded { state.users.upsert(user) }
+  case .patched(let patch): state.users.merge(patch)
+  case .removed(let id): state.users.remove(id)
+  }
+}
+let usersStore = Store(initialState: Users(), reducer: usersReducer)
+usersStore.dispatch(.loaded([User(id: 1, name: "Ada"), User(id: 2, name: "Alan")]))
+let profile = Timeline(
+  "user 1", usersStore.entity(1, in: \.users).map { $0.map { "\($0.name) \($0.isOnline)" } ?? "gone" })
+let serverSays = #"{"id": 1, "isOnline": true}"#
+usersStore.dispatch(.patched(try! JSONDecoder().decode(UserPatch.self, from: Data(serverSays.utf8))))  // "Ada true"
+usersStore.dispatch(.patched(UserPatch(id: 2, name: "Alan Turing")))  // user 1 did not change: quiet
+usersStore.dispatch(.removed(1))  // "gone"
+print(profile.values)  // ["Ada false", "Ada true", "gone"]
