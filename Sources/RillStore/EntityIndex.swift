@@ -12,7 +12,7 @@
 /// the state, and leaves the store, with its last node.
 @usableFromInline
 final class EntityIndex<State, Model: Identifiable & Equatable> {
-  @usableFromInline let source: CurrentValueSubject<State>
+  @usableFromInline let source: OwnedValueSubject<State>
   @usableFromInline let table: KeyPath<State, EntityTable<Model>>
   /// The connected nodes, by id; a second node of one id (two signals made while none was connected) is
   /// chained behind the first.
@@ -29,7 +29,7 @@ final class EntityIndex<State, Model: Identifiable & Equatable> {
   @usableFromInline @exclusivity(unchecked) var sweepPosition = 0
 
   @inlinable init(
-    source: CurrentValueSubject<State>,
+    source: OwnedValueSubject<State>,
     table: KeyPath<State, EntityTable<Model>>,
     onEmpty: @escaping (EntityIndex) -> Void
   ) {

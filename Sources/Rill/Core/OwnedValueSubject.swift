@@ -30,6 +30,14 @@
     held = nil
   }
 
+  /// The value a new subscriber gets now: the held value while sends are queued (or once the owner is
+  /// gone), the owner's value otherwise.
+  @inlinable package var value: Value {
+    if let held { return held }
+    guard let read else { preconditionFailure("an OwnedValueSubject holds a value or reads its owner's") }
+    return read()
+  }
+
   /// Whether a send now would be queued (the graph is propagating).
   @inlinable package var isBusy: Bool {
     currentGraph.depth != 0
