@@ -12,8 +12,8 @@ final class Graph {
   /// How many propagations are running in this graph: 0 when idle. More than 1 only after two graphs
   /// that were both busy (one inside the other's delivery) have been merged.
   @usableFromInline @exclusivity(unchecked) var depth = 0
-  /// Joins waiting to emit at the end of the current depth-first pass, with their ranks.
-  @usableFromInline @exclusivity(unchecked) var pending: ContiguousArray<PendingSettle> = []
+  /// Joins waiting to emit at the end of the current depth-first pass, by rank.
+  @usableFromInline @exclusivity(unchecked) var pending = PendingSettles()
   /// Work queued by sends made during a propagation, first in first out from `head`.
   @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<() -> Void> = []
   @usableFromInline @exclusivity(unchecked) var head = 0
@@ -38,7 +38,10 @@ final class Graph {
   }
 
   /// Asks `settle` to run once this propagation's depth-first pass is over, after every join of
-  /// lower rank (nearer the sources). `node` names the join, so that its rank can still rise.
+  /// lower rank (nearer the sources) and after the joins of its rank scheduled before it. `node` names the
+  /// join, so that its rank can still rise.
+  ///
+  /// - Complexity: Amortized O(1) (see ``PendingSettles``).
   @usableFromInline func schedule(rank: Int, of node: ObjectIdentifier, _ settle: @escaping () -> Void) {
     pending.append(PendingSettle(rank: rank, node: node, settle: settle))
   }
@@ -46,18 +49,18 @@ final class Graph {
   /// The rank of `node` rose while it may have a settle pending (a `flatMapLatest` above it switched
   /// during a propagation): its pending settles move to the new rank, after the deeper joins now above it.
   /// Called on the root.
+  ///
+  /// - Complexity: O(1): the move happens when the settle's turn comes.
   @usableFromInline func moveSettles(of node: ObjectIdentifier, toRank rank: Int) {
-    for index in pending.indices where pending[index].node == node {
-      pending[index].rank = rank
-    }
+    pending.raise(node, to: rank)
   }
 
   /// Runs everything the current propagation left: joins in order of rank, then queued sends one at
   /// a time, each followed by the joins it touched, until nothing is left.
   @usableFromInline func drain() {
     while true {
-      if !pending.isEmpty {
-        takeLowestRankPending()()
+      if let settle = pending.takeFirst() {
+        settle.settle()
       } else if head < queue.count {
         let work = queue[head]
         queue[head] = Graph.done
@@ -87,15 +90,6 @@ final class Graph {
     graph.depth &-= 1
   }
 
-  /// Removes and returns the pending join nearest the sources; ties go first come, first served.
-  private func takeLowestRankPending() -> () -> Void {
-    var best = 0
-    for index in pending.indices.dropFirst() where pending[index].rank < pending[best].rank {
-      best = index
-    }
-    return pending.remove(at: best).settle
-  }
-
   private static let done: @Sendable () -> Void = {}
 
   /// Merges the sets of `self` and `other`, keeping any work either had, and returns the new root.
@@ -108,27 +102,11 @@ final class Graph {
     small.parent = big
     big.size += small.size
     big.depth += small.depth
-    big.pending.append(contentsOf: small.pending)
+    big.pending.absorb(&small.pending)
     big.queue.append(contentsOf: small.queue[small.head...])
     small.depth = 0
-    small.pending = []
     small.queue = []
     small.head = 0
     return big
-  }
-}
-
-/// A join that asked to emit at the end of the depth-first pass of a propagation.
-@usableFromInline
-struct PendingSettle {
-  @usableFromInline var rank: Int
-  /// The join that scheduled it.
-  @usableFromInline let node: ObjectIdentifier
-  @usableFromInline let settle: () -> Void
-
-  @inlinable init(rank: Int, node: ObjectIdentifier, settle: @escaping () -> Void) {
-    self.rank = rank
-    self.node = node
-    self.settle = settle
   }
 }
