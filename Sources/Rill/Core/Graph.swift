@@ -14,13 +14,16 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var depth = 0
   /// Joins waiting to emit at the end of the current depth-first pass, by rank.
   @usableFromInline @exclusivity(unchecked) var pending = PendingSettles()
-  /// Work queued by sends made during a propagation, first in first out from `head`.
-  @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<() -> Void> = []
-  @usableFromInline @exclusivity(unchecked) var head = 0
+  /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,
+  /// not the number of sends ever queued, and shrinks after a burst (see ``FIFOQueue``).
+  @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()
   /// How many graphs were merged into this one (union by size keeps `root` short).
   @exclusivity(unchecked) var size = 1
 
   @usableFromInline init() {}
+
+  /// How many queued sends the queue holds before it must grow, for the tests of its memory.
+  var queueCapacity: Int { queue.capacity }
 
   /// The representative of this graph's set.
   @inlinable var root: Graph {
@@ -30,7 +33,7 @@ final class Graph {
   }
 
   /// Whether a propagation has pending joins or queued sends left to run.
-  @inlinable var hasWork: Bool { !pending.isEmpty || head < queue.count }
+  @inlinable var hasWork: Bool { !pending.isEmpty || !queue.isEmpty }
 
   /// Queues `work` to run after the current propagation and everything queued before it.
   @usableFromInline func enqueue(_ work: @escaping () -> Void) {
@@ -61,14 +64,7 @@ final class Graph {
     while true {
       if let settle = pending.takeFirst() {
         settle.settle()
-      } else if head < queue.count {
-        let work = queue[head]
-        queue[head] = Graph.done
-        head += 1
-        if head == queue.count {
-          queue.removeAll(keepingCapacity: true)
-          head = 0
-        }
+      } else if let work = queue.popFirst() {
         work()
       } else {
         return
@@ -90,8 +86,6 @@ final class Graph {
     graph.depth &-= 1
   }
 
-  private static let done: @Sendable () -> Void = {}
-
   /// Merges the sets of `self` and `other`, keeping any work either had, and returns the new root.
   @discardableResult
   @usableFromInline func union(_ other: Graph) -> Graph {
@@ -103,10 +97,8 @@ final class Graph {
     big.size += small.size
     big.depth += small.depth
     big.pending.absorb(&small.pending)
-    big.queue.append(contentsOf: small.queue[small.head...])
+    while let work = small.queue.popFirst() { big.queue.append(work) }
     small.depth = 0
-    small.queue = []
-    small.head = 0
     return big
   }
 }
