@@ -56,7 +56,8 @@ public class Signal<Value> {
   /// Observers are called in the order they subscribed (rule 1). A replaying signal — a
   /// ``CurrentValueSubject``, a store's state, or a signal derived from one — calls `observer` with its
   /// current value at once, before `subscribe` returns (rule 2). An observer added while a value is being
-  /// delivered does not receive that value (rule 4).
+  /// delivered does not receive that value (rule 4). The replay runs to completion like any delivery: a
+  /// send made from inside it is queued, and delivered after it, still inside `subscribe` (rule 5).
   ///
   /// The observer stays registered until the returned ``Subscription`` is cancelled or freed; keep it
   /// (for example with ``Subscription/store(in:)-(Set<Subscription>)``) for as long as you want values.
@@ -74,7 +75,11 @@ public class Signal<Value> {
     let subscription = Subscription(index: slots.count) { [self] index in removeObserver(at: index) }
     slots.append(ObserverSlot(observer: observer, subscription: subscription))
     observerCount += 1
+    // The replay (and the connection upstream it may cause) is a delivery like any other: a send made from
+    // inside it is queued, and runs before `subscribe` returns when no propagation was running (rule 5).
+    let started = startPropagation()
     observerAdded(observer, isFirst: observerCount == 1)
+    if started { finishPropagation() }
     return subscription
   }
 
