@@ -17,6 +17,9 @@ final class Graph {
   /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,
   /// not the number of sends ever queued, and shrinks after a burst (see ``FIFOQueue``).
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()
+  /// How many open batches hold this graph (see ``batch(_:)``): each adds one to `depth`, so the graph is
+  /// idle for deliveries when `depth == batchHolds`, and its joins settle when the last hold ends.
+  @usableFromInline @exclusivity(unchecked) var batchHolds = 0
   /// How many graphs were merged into this one (union by size keeps `root` short).
   @exclusivity(unchecked) var size = 1
 
@@ -96,9 +99,11 @@ final class Graph {
     small.parent = big
     big.size += small.size
     big.depth += small.depth
+    big.batchHolds += small.batchHolds
     big.pending.absorb(&small.pending)
     while let work = small.queue.popFirst() { big.queue.append(work) }
     small.depth = 0
+    small.batchHolds = 0
     return big
   }
 }

@@ -1,3 +1,6 @@
+// Public: `startPropagation` is inlined into clients and reads `openBatches`, an atomic.
+public import Synchronization
+
 /// A stream of values you can observe.
 ///
 /// A signal calls its observers, in the order they subscribed, with each value it emits. Signals carry
@@ -117,16 +120,25 @@ public class Signal<Value> {
 
   /// Marks this signal's graph busy and returns true if it was idle: the caller delivers, then calls
   /// ``finishPropagation()``. Returns false, changing nothing, when a propagation is running.
+  ///
+  /// Inside a ``batch(_:)``, a graph the batch holds counts as idle when no delivery is running in it: the
+  /// send is delivered at once, and its joins settle when the batch ends.
   @inlinable final func startPropagation() -> Bool {
     // The common case reads the graph in place, without retaining it (a pair of atomic operations per send).
     if _fastPath(graph.parent == nil) {
-      guard graph.depth == 0 else { return false }
-      graph.depth = 1
+      guard graph.depth == graph.batchHolds else { return false }
+      if graph.depth == 0 && _slowPath(openBatches.load(ordering: .relaxed) != 0) {
+        BatchScope.holdIfBatching(graph)
+      }
+      graph.depth &+= 1
       return true
     }
     let root = currentGraph
-    guard root.depth == 0 else { return false }
-    root.depth = 1
+    guard root.depth == root.batchHolds else { return false }
+    if root.depth == 0 && _slowPath(openBatches.load(ordering: .relaxed) != 0) {
+      BatchScope.holdIfBatching(root)
+    }
+    root.depth &+= 1
     return true
   }
 
