@@ -41,6 +41,19 @@ func chain(_ source: Signal<Int>, depth: Int) -> Signal<Int> {
     }
   }
 
+  @Test(arguments: [10_000])
+  func anUnsubscribedDeepChainIsFreed(depth: Int) async {
+    await #expect(processExitsWith: .success) { [depth] in
+      let source = Subject<Int>()
+      weak var weakEnd: Signal<Int>?
+      do {
+        let end = chain(source, depth: depth)
+        weakEnd = end
+      }
+      guard weakEnd == nil else { fatalError("not freed") }
+    }
+  }
+
   @Test func cancellingADeepChainDisconnectsEveryNodeBeforeCancelReturns() {
     let source = Subject<Int>()
     var nodes: [Signal<Int>] = [source]
