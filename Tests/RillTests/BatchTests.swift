@@ -60,7 +60,7 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 
-  @Test func subjectsOfSeparateGraphsAreHeldAndSettleInTheOrderFirstTouched() {
+  @Test func subjectsOfSeparateGraphsAreHeldAndSettleInTheOrderTheyFirstHadWork() {
     let a = Subject<Int>()
     let b = Subject<Int>()
     var log: [String] = []

@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 #if canImport(Darwin)
   import Darwin
@@ -27,9 +27,9 @@ public import Synchronization
 /// }                                                                   // prints (2, 3), once
 /// ```
 ///
-/// - Every graph the batch sends to (or subscribes in) is held until the end; graphs that were not joined by
-///   an operator stay separate, and at the end each settles and drains in the order the batch first touched
-///   it.
+/// - Every graph in which the batch leaves work (a join to settle, a queued send) is held until the end;
+///   graphs that were not joined by an operator stay separate, and at the end each settles and drains in the
+///   order the batch first left work in it.
 /// - A nested `batch` joins the outermost one: nothing settles until the outermost returns.
 /// - A subscriber that joins inside a batch gets the usual replay, as of that moment: the current value of a
 ///   subject, and the last value a join emitted (a join waiting to settle replays its previous value), then
@@ -39,8 +39,8 @@ public import Synchronization
 /// - The batch belongs to the thread that runs `body`: a send from another thread or a task is not part of
 ///   it. If `body` throws, what it sent still settles before the error propagates.
 ///
-/// - Complexity: O(1) per graph touched, besides the deliveries. Outside a batch, a send pays one relaxed
-///   atomic load to learn that none is open.
+/// - Complexity: O(1) per graph held, besides the deliveries. Outside a batch, a send pays nothing for it
+///   unless its propagation ends with work left (a join to settle): then one relaxed atomic load.
 @discardableResult
 public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
   if BatchScope.current != nil { return try body() }
@@ -55,9 +55,9 @@ public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
   return try body()
 }
 
-/// How many batches are open on any thread: a send that finds its graph idle checks it, and only when it is
-/// not 0 looks for a batch on its own thread.
-@usableFromInline let openBatches = Atomic<Int>(0)
+/// How many batches are open on any thread: a propagation that ends with work left checks it, and only when
+/// it is not 0 looks for a batch on its own thread.
+let openBatches = Atomic<Int>(0)
 
 /// The graphs an open batch holds, in the order it first touched them.
 @usableFromInline
@@ -77,15 +77,18 @@ final class BatchScope {
     }
   }
 
-  /// Holds `graph` (a root, idle) open until the batch ends, if a batch is open on this thread.
-  @usableFromInline static func holdIfBatching(_ graph: Graph) {
-    guard let scope = current else { return }
+  /// If a batch is open on this thread, makes it hold `graph` (a root ending its outermost propagation with
+  /// work left): the propagation's count becomes the batch's hold, and the work waits for the batch's end.
+  /// Returns whether it did.
+  static func holdIfBatching(_ graph: Graph) -> Bool {
+    guard openBatches.load(ordering: .relaxed) != 0, let scope = current else { return false }
     graph.batchHolds &+= 1
-    graph.depth &+= 1
     scope.graphs.append(graph)
+    return true
   }
 
-  /// Lets go of each graph in turn: the last hold on it runs its pending joins and queued sends.
+  /// Lets go of each graph in turn: the last hold on it runs its pending joins and queued sends. Called once
+  /// the scope is no longer current, so the drain is not held again.
   func finish() {
     for graph in graphs {
       let root = graph.root

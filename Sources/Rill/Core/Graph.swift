@@ -98,7 +98,12 @@ final class Graph {
   /// Draining can merge this graph into another one (an operator joining graphs from inside a queued
   /// send), which moves the remaining work and this propagation's count to the new root; so the loop
   /// follows the root until the propagation that is left owns no work, and ends it there.
+  ///
+  /// Inside a ``batch(_:)`` the work waits instead: the batch holds the graph, and calls this again when it
+  /// ends. (So a send with nothing left to settle or run costs a batch nothing, and a send outside any batch
+  /// never looks for one.)
   @usableFromInline func drainAndFinish() {
+    if _slowPath(BatchScope.holdIfBatching(self)) { return }
     var graph = self
     while graph.depth == 1 && graph.hasWork {
       graph.drain()

@@ -1,6 +1,3 @@
-// Public: `startPropagation` is inlined into clients and reads `openBatches`, an atomic.
-public import Synchronization
-
 /// A stream of values you can observe.
 ///
 /// A signal calls its observers, in the order they subscribed, with each value it emits. Signals carry
@@ -127,17 +124,11 @@ public class Signal<Value> {
     // The common case reads the graph in place, without retaining it (a pair of atomic operations per send).
     if _fastPath(graph.parent == nil) {
       guard graph.depth == graph.batchHolds else { return false }
-      if graph.depth == 0 && _slowPath(openBatches.load(ordering: .relaxed) != 0) {
-        BatchScope.holdIfBatching(graph)
-      }
       graph.depth &+= 1
       return true
     }
     let root = currentGraph
     guard root.depth == root.batchHolds else { return false }
-    if root.depth == 0 && _slowPath(openBatches.load(ordering: .relaxed) != 0) {
-      BatchScope.holdIfBatching(root)
-    }
     root.depth &+= 1
     return true
   }
