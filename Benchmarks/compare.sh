@@ -7,8 +7,8 @@
 #   ./compare.sh RUN.jmh.json       print the table of an earlier run, exported with `--format jmh`
 #
 # Conventions it reads (see Support/Workload.swift): a benchmark is named "<workload>/<library>"; one iteration
-# runs 1,000 operations, except cancel_10k_*, where one iteration is one operation (cancelling 10,000
-# subscribers). send_<n>sub also gets a row per delivery (time ÷ n).
+# runs 1,000 operations, except cancel_10k_* and fanout_*, where one iteration is one operation (cancelling 10,000
+# subscribers; one send). send_<n>sub also gets a row per delivery (time ÷ n), fanout_combine_<n> a row per join.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -41,7 +41,7 @@ order = []
 for element in json.load(open(run)):
     name = element["benchmark"].split(".", 3)[3]
     workload, library = name.rsplit("/", 1)
-    operations = 1 if workload.startswith("cancel_10k") else 1_000
+    operations = 1 if workload.startswith(("cancel_10k", "fanout_")) else 1_000
     metrics = element["secondaryMetrics"]
     wall = metrics["Time (wall clock)"]
     assert wall["scoreUnit"] == "μs", wall["scoreUnit"]
@@ -53,10 +53,11 @@ for element in json.load(open(run)):
     results[workload][library] = (seconds, mallocs)
 
 def rank(workload):
-    names = ["send_", "chain3", "combine2", "diamond", "churn", "cancel_10k", "store_dispatch"]
+    names = ["send_", "chain3", "combine2", "diamond", "fanout_", "churn", "cancel_10k", "store_dispatch"]
     prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
-    number = re.search(r"\d+", workload)
-    return (prefix, int(number.group()) if number else 0, workload)
+    number = re.search(r"(\d+)(k?)", workload)
+    size = int(number.group(1)) * (1_000 if number.group(2) else 1) if number else 0
+    return (prefix, size, workload)
 
 rows = []
 for workload in sorted(order, key=rank):
@@ -64,6 +65,10 @@ for workload in sorted(order, key=rank):
     match = re.fullmatch(r"send_(\d+)sub", workload)
     if match and int(match.group(1)) > 1:
         rows.append((f"{workload} per delivery", results[workload], int(match.group(1))))
+    match = re.fullmatch(r"fanout_combine_(\d+)(k?)", workload)
+    if match:
+        joins = int(match.group(1)) * (1_000 if match.group(2) else 1)
+        rows.append((f"{workload} per join", results[workload], joins))
 
 def time(seconds):
     for unit, scale in (("ns", 1e9), ("µs", 1e6), ("ms", 1e3)):

@@ -130,6 +130,20 @@ func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
       }
       blackHole(optionals)
     }
+  case "fanout_combine_10", "fanout_combine_1000", "fanout_combine_10k":
+    // One operation is one send to n joins; divide by n for the cost per join.
+    let joins = ["fanout_combine_10": 10, "fanout_combine_1000": 1_000, "fanout_combine_10k": 10_000][workload]!
+    let other = CurrentValueSubject(1)
+    var latest = [Int](repeating: 0, count: joins)
+    for offset in 0..<joins {
+      subscriptions.append(combine(subject.map { $0 &+ offset }, other).subscribe { sink &+= $0.0 &+ $0.1 })
+      observers.append { value in
+        latest[offset] = value &+ offset
+        sink &+= latest[offset] &+ 1
+      }
+    }
+    sends()
+    blackHole(latest)
   case "store_dispatch_10":
     dispatches(counterSubscribers: 10, otherSubscribers: 0)
   case "store_dispatch_1000":
@@ -149,5 +163,6 @@ else {
   print("usage: Profile <workload> <Rill|baseline> <operations>")
   print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn")
   print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
+  print("             fanout_combine_10 fanout_combine_1000 fanout_combine_10k")
   exit(2)
 }

@@ -91,7 +91,7 @@ class DerivedSignal<Value>: Signal<Value> {
     if canRise {
       for upstream in risingUpstreams { upstream.removeDependent(self) }
     }
-    connection?.cancel()
+    if let connection { currentGraph.disconnect(connection) }
   }
 
   /// Registers with the upstreams that can rise and catches up with their ranks, before connecting: so
