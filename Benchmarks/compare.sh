@@ -7,8 +7,8 @@
 #   ./compare.sh RUN.jmh.json       print the table of an earlier run, exported with `--format jmh`
 #
 # Conventions it reads (see Support/Workload.swift): a benchmark is named "<workload>/<library>"; one iteration
-# runs 1,000 operations, except cancel_10k_*, where one iteration is one operation (cancelling 10,000
-# subscribers). send_<n>sub also gets a row per delivery (time ÷ n).
+# runs 1,000 operations, except cancel_10k_* and cellx_*, where one iteration is one operation (cancelling 10,000
+# subscribers; one update of every cellx layer). send_<n>sub also gets a row per delivery (time ÷ n).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -41,7 +41,7 @@ order = []
 for element in json.load(open(run)):
     name = element["benchmark"].split(".", 3)[3]
     workload, library = name.rsplit("/", 1)
-    operations = 1 if workload.startswith("cancel_10k") else 1_000
+    operations = 1 if workload.startswith(("cancel_10k", "cellx")) else 1_000
     metrics = element["secondaryMetrics"]
     wall = metrics["Time (wall clock)"]
     assert wall["scoreUnit"] == "μs", wall["scoreUnit"]
@@ -53,7 +53,7 @@ for element in json.load(open(run)):
     results[workload][library] = (seconds, mallocs)
 
 def rank(workload):
-    names = ["send_", "chain3", "combine2", "diamond", "churn", "cancel_10k", "store_dispatch"]
+    names = ["send_", "chain3", "combine2", "diamond", "churn", "cancel_10k", "store_dispatch", "kairo_", "cellx"]
     prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
     number = re.search(r"\d+", workload)
     return (prefix, int(number.group()) if number else 0, workload)
