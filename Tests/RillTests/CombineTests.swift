@@ -107,6 +107,19 @@ import Testing
     withExtendedLifetime((warmUp, subscription)) {}
   }
 
+  /// Four sources take the parameter-pack form (two and three have fixed-arity overloads): it must keep
+  /// the same semantics.
+  @Test func packFormIsGlitchFreeInDiamondAndReplays() {
+    let source = CurrentValueSubject(1)
+    let joined = combine(source.map { $0 * 10 }, source.map { "v\($0)" }, source, source.map { $0 + 1 }.map { -$0 })
+    var log: [String] = []
+    let first = joined.subscribe { log.append("first \($0) \($1) \($2) \($3)") }
+    source.value = 2
+    let second = joined.subscribe { log.append("second \($0) \($1) \($2) \($3)") }
+    #expect(log == ["first 10 v1 1 -2", "first 20 v2 2 -3", "second 20 v2 2 -3"])
+    withExtendedLifetime((first, second)) {}
+  }
+
   @Test func sameSignalTwiceEmitsOncePerSend() {
     let source = Subject<Int>()
     var log: [String] = []

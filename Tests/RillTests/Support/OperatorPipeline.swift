@@ -6,7 +6,7 @@ import Rill
 enum OperatorPipeline: String, CaseIterable {
   case map, filter, compactMap, scan, removeDuplicates, removeDuplicatesBy, skip, take, prepend, pairwise
   case withLatestFrom, withLatestFromDiamond, flatMapLatest, merge, mergeDiamond
-  case combineDiamond, combineFiveMixedTypes
+  case combineDiamond, combineThree, combineFiveMixedTypes, combineList, combineListWithDuplicates
 
   /// The operator applied to `source`; any other source it needs is made here and kept alive by it.
   func make(_ source: Subject<Int>) -> Signal<Int> {
@@ -27,9 +27,16 @@ enum OperatorPipeline: String, CaseIterable {
     case .merge: Rill.merge(source, Subject<Int>())
     case .mergeDiamond: Rill.merge(source, source.map { $0 &+ 1 })
     case .combineDiamond: Rill.combine(source, source.map { $0 &+ 1 }).map { $0 &+ $1 }
+    case .combineThree: Rill.combine(source, CurrentValueSubject(2), source.map { $0 &* 3 }).map { $0 &+ $1 &+ $2 }
     case .combineFiveMixedTypes:
       Rill.combine(source, CurrentValueSubject("x"), source.map { $0 % 2 == 0 }, CurrentValueSubject(2.0), source)
         .map { number, text, isEven, ratio, again in number &+ text.count &+ (isEven ? 1 : 0) &+ Int(ratio) &+ again }
+    case .combineList:
+      Rill.combine([source, source.filter { $0.isMultiple(of: 2) }, source.map { $0 &+ 1 }]).map {
+        $0[0] &+ $0[1] &+ $0[2]
+      }
+    case .combineListWithDuplicates:
+      Rill.combine([source, source, source.map { $0 &* 2 }]).map { $0[0] &+ $0[1] &+ $0[2] }
     }
   }
 }

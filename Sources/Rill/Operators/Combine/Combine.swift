@@ -44,6 +44,55 @@ public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signa
   }
 }
 
+/// Combines the latest values of two signals into pairs.
+///
+/// The same operator as ``combine(_:)``, with the same semantics (glitch-free, replay once both have a
+/// value); this fixed-arity form is chosen for two sources because the compiler specializes it for the
+/// caller's types, which it does not do for code inside a parameter pack's `repeat` expansion.
+///
+/// ```swift
+/// let count = CurrentValueSubject(1)
+/// let name = CurrentValueSubject("a")
+/// let subscription = combine(count, name).subscribe { print($0, $1) }   // prints 1 a
+/// ```
+///
+/// - Complexity: O(1) per emission.
+@inlinable
+public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
+  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)]) { node in
+    let latestA = StateCell<A?>(nil)
+    let latestB = StateCell<B?>(nil)
+    return CombineConnection.connect(sourceCount: 2) {
+      node.emit((latestA.value.unsafelyUnwrapped, latestB.value.unsafelyUnwrapped))
+    } subscribe: { connection, emit in
+      connection.upstream.append(a.subscribe(combineObserver(storingIn: latestA, connection, node, emit)))
+      connection.upstream.append(b.subscribe(combineObserver(storingIn: latestB, connection, node, emit)))
+    }
+  }
+}
+
+/// Combines the latest values of three signals into triples.
+///
+/// The same operator as ``combine(_:)``, with the same semantics; this fixed-arity form is chosen for
+/// three sources because the compiler specializes it for the caller's types.
+///
+/// - Complexity: O(1) per emission.
+@inlinable
+public func combine<A, B, C>(_ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>) -> Signal<(A, B, C)> {
+  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)]) { node in
+    let latestA = StateCell<A?>(nil)
+    let latestB = StateCell<B?>(nil)
+    let latestC = StateCell<C?>(nil)
+    return CombineConnection.connect(sourceCount: 3) {
+      node.emit((latestA.value.unsafelyUnwrapped, latestB.value.unsafelyUnwrapped, latestC.value.unsafelyUnwrapped))
+    } subscribe: { connection, emit in
+      connection.upstream.append(a.subscribe(combineObserver(storingIn: latestA, connection, node, emit)))
+      connection.upstream.append(b.subscribe(combineObserver(storingIn: latestB, connection, node, emit)))
+      connection.upstream.append(c.subscribe(combineObserver(storingIn: latestC, connection, node, emit)))
+    }
+  }
+}
+
 /// The observer of one source of a `combine`: records the value, then emits or schedules a settle as the
 /// connection decides.
 @inlinable
@@ -79,6 +128,25 @@ final class CombineConnection {
 
   @inlinable init(sourceCount: Int) {
     state = CombineState(sourceCount: sourceCount)
+  }
+
+  /// Connects a fixed-arity `combine`: `subscribe` subscribes to each source with a
+  /// ``combineObserver(storingIn:_:_:_:)``, then the node emits if every source replayed. `emit` emits
+  /// the latest values (only called once every source has one).
+  @inlinable static func connect(
+    sourceCount: Int,
+    emit: @escaping () -> Void,
+    subscribe: (CombineConnection, @escaping () -> Void) -> Void
+  ) -> Subscription {
+    let connection = CombineConnection(sourceCount: sourceCount)
+    // A cycle through the connection while it is connected (a scheduled settle keeps it alive); broken by
+    // the cancel, which drops this closure.
+    connection.settleAction = {
+      if connection.state.settle() { emit() }
+    }
+    subscribe(connection, emit)
+    if connection.state.connected() { emit() }
+    return connection.subscription
   }
 
   /// The subscription the node keeps: cancelling it disconnects every source and breaks the cycles

@@ -1,0 +1,114 @@
+/// Combines the latest values of a runtime list of signals into arrays.
+///
+/// The array has one element per signal in `signals`, in the same order. Emits once every signal has
+/// emitted at least one value, and after that whenever any of them emits, with the latest value of each.
+/// A signal may appear more than once: each occurrence has its own element.
+///
+/// Like the tuple form ``combine(_:)``, it is glitch-free (rule 6): within one propagation it emits at
+/// most once, after all of its sources have settled, so signals derived from one source never yield a
+/// mix of old and new values. When every signal replays, it emits once inside `subscribe`; when any
+/// signal replays, it replays its last array to later subscribers. Once every subscriber has left, the
+/// next one starts afresh.
+///
+/// The empty list has no source to wait for: its array of latest values is `[]` from the start. So
+/// `combine([])` replays `[]` once to each subscriber, inside `subscribe`, and never emits again, which
+/// keeps `combine(checks).map { $0.allSatisfy { $0 } }` true for an empty form.
+///
+/// ```swift
+/// let fields = [CurrentValueSubject("ann"), CurrentValueSubject("")]
+/// let filled = combine(fields.map { $0.map { !$0.isEmpty } })
+/// let subscription = filled.subscribe { print($0) }   // prints [true, false]
+/// fields[1].value = "bob"                               // prints [true, true]
+/// ```
+///
+/// - Complexity: Connecting is O(n) for n signals. A value of one signal costs O(1) to record; the
+///   emission passes the node's array, which is copied (O(n), one allocation) only when something still
+///   holds the previous one: a subscriber that kept it, or the node's replay cache when a signal replays.
+///   When no signal replays and no subscriber keeps the array, a steady-state emission allocates nothing.
+@inlinable
+public func combine<Value>(_ signals: [Signal<Value>]) -> Signal<[Value]> {
+  guard !signals.isEmpty else {
+    return DerivedSignal(upstreams: [], replays: true) { node in
+      node.emit([])
+      return Subscription {}
+    }
+  }
+  return DerivedSignal(upstreams: signals.map(AnyUpstream.init)) { node in
+    CombineListConnection(node: node, signals: signals).subscription
+  }
+}
+
+/// One connection of a list `combine`: the latest value of each source, when to emit, and the
+/// subscriptions.
+@usableFromInline
+final class CombineListConnection<Value> {
+  @usableFromInline let node: DerivedSignal<[Value]>
+  @usableFromInline @exclusivity(unchecked) var state: CombineState
+  /// The values recorded while some source has none yet; emptied once every source has one.
+  @usableFromInline @exclusivity(unchecked) var partial: ContiguousArray<Value?>
+  /// The latest value of each source, once every source has one: the array the node emits.
+  @usableFromInline @exclusivity(unchecked) var latest: [Value] = []
+  @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
+  /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
+  @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
+
+  /// Subscribes to every signal, in order, and emits once if every one replayed a value.
+  @inlinable init(node: DerivedSignal<[Value]>, signals: [Signal<Value>]) {
+    self.node = node
+    state = CombineState(sourceCount: signals.count)
+    partial = ContiguousArray(repeating: nil, count: signals.count)
+    settleAction = { [self] in settle() }
+    upstream.reserveCapacity(signals.count)
+    for (index, signal) in signals.enumerated() {
+      upstream.append(signal.subscribe { [self] value in received(value, at: index) })
+    }
+    if state.connected() { emit() }
+  }
+
+  /// The subscription the node keeps: cancelling it disconnects every source and breaks the cycle
+  /// through `settleAction` (a settle already scheduled then does nothing).
+  @inlinable var subscription: Subscription {
+    Subscription { [self] in
+      let sources = upstream
+      upstream = []
+      settleAction = nil
+      state.disconnected()
+      for source in sources { source.cancel() }
+    }
+  }
+
+  /// Records `value` as the latest of the source at `index`, then emits or schedules a settle as the
+  /// state decides. O(1), except once per connection, when the last source gets its first value.
+  @inlinable func received(_ value: Value, at index: Int) {
+    let isFirst: Bool
+    if state.missing == 0 {
+      latest[index] = value
+      isFirst = false
+    } else {
+      isFirst = partial[index] == nil
+      partial[index] = value
+      if isFirst && state.missing == 1 {
+        latest = partial.map { $0.unsafelyUnwrapped }
+        partial = []
+      }
+    }
+    let graph = node.currentGraph
+    switch state.received(isFirstFromSource: isFirst, inPropagation: graph.depth != 0) {
+    case .emitNow:
+      emit()
+    case .settleLater:
+      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
+    case .wait:
+      break
+    }
+  }
+
+  @inlinable func settle() {
+    if state.settle() { emit() }
+  }
+
+  /// Emits the latest values; only called once every source has one.
+  @inlinable func emit() {
+    node.emit(latest)
+  }
+}
