@@ -141,8 +141,7 @@ func diamond() {
     var sink = 0
     let head = CurrentValueSubject(0)
     let branches = (0..<5).map { _ in head.map { $0 &+ 1 } }
-    let sum = combine(branches[0], branches[1], branches[2], branches[3], branches[4])
-      .map { $0.0 &+ $0.1 &+ $0.2 &+ $0.3 &+ $0.4 }
+    let sum = combine(branches).map { $0.reduce(0, &+) }
     let effect = sum.subscribe { sink &+= $0 }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
@@ -189,10 +188,7 @@ func triangle() {
     let head = CurrentValueSubject(0)
     var chain: [Signal<Int>] = [head]
     for _ in 1..<10 { chain.append(chain[chain.count - 1].map { $0 &+ 1 }) }
-    let sum = combine(
-      chain[0], chain[1], chain[2], chain[3], chain[4], chain[5], chain[6], chain[7], chain[8], chain[9]
-    )
-    .map { $0.0 &+ $0.1 &+ $0.2 &+ $0.3 &+ $0.4 &+ $0.5 &+ $0.6 &+ $0.7 &+ $0.8 &+ $0.9 }
+    let sum = combine(chain).map { $0.reduce(0, &+) }
     let effect = sum.subscribe { sink &+= $0 }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
@@ -270,12 +266,7 @@ func mux() {
   workload("kairo_mux", .rill) { benchmark in
     var sink = 0
     let heads = (0..<muxWidth).map { _ in CurrentValueSubject(0) }
-    let muxed = merge(heads.enumerated().map { index, head in head.removeDuplicates().map { (index, $0) } })
-      .scan([Int](repeating: 0, count: muxWidth)) { values, write in
-        var values = values
-        values[write.0] = write.1
-        return values
-      }
+    let muxed = combine(heads.map { $0.removeDuplicates() })
     let effects = (0..<muxWidth).map { index in
       muxed.map { $0[index] }.removeDuplicates().map { $0 &+ 1 }.subscribe { sink &+= $0 }
     }

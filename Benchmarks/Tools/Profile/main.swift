@@ -113,7 +113,7 @@ func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
   case "store_dispatch_1000":
     dispatches(counterSubscribers: 10, otherSubscribers: 990)
   default:
-    return false
+    return runReactivity(workload, rill: rill, operations: operations)
   }
   blackHole(sink)
   blackHole(subscriptions)
@@ -127,5 +127,6 @@ else {
   print("usage: Profile <workload> <Rill|baseline> <operations>")
   print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn")
   print("             store_dispatch_10 store_dispatch_1000")
+  print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_unstable cellx_1000")
   exit(2)
 }
