@@ -7,8 +7,8 @@
 #   ./compare.sh RUN.jmh.json       print the table of an earlier run, exported with `--format jmh`
 #
 # Conventions it reads (see Support/Workload.swift): a benchmark is named "<workload>/<library>"; one iteration
-# runs 1,000 operations, except cancel_10k_* and cellx_*, where one iteration is one operation (cancelling 10,000
-# subscribers; one update of every cellx layer). send_<n>sub also gets a row per delivery (time ÷ n).
+# runs 1,000 operations, except cancel_10k_*, cellx_*, kairo_broad and kairo_mux, where one iteration is one
+# operation (cancelling 10,000 subscribers; one update of every cellx layer; one write). send_<n>sub also gets a row per delivery (time ÷ n).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -41,7 +41,7 @@ order = []
 for element in json.load(open(run)):
     name = element["benchmark"].split(".", 3)[3]
     workload, library = name.rsplit("/", 1)
-    operations = 1 if workload.startswith(("cancel_10k", "cellx")) else 1_000
+    operations = 1 if workload.startswith(("cancel_10k", "cellx", "kairo_broad", "kairo_mux")) else 1_000
     metrics = element["secondaryMetrics"]
     wall = metrics["Time (wall clock)"]
     assert wall["scoreUnit"] == "μs", wall["scoreUnit"]

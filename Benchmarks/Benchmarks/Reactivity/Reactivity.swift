@@ -9,8 +9,8 @@
 // checks its `sink` against a plain loop that computes the same values (`expect`), so both sides provably did
 // the same work.
 //
-// One operation is one write to a head (1,000 per iteration), except cellx, where it is one full update of
-// the 1,000 layers.
+// One operation is one write to a head (1,000 per iteration; one per iteration for broad and mux, whose writes
+// take microseconds), except cellx, where it is one full update of the 1,000 layers.
 
 import Benchmark
 import BenchmarkSupport
@@ -86,29 +86,32 @@ func deep() {
 let broadWidth = 50
 
 /// kairo_broad: head → 50 branches, branch i being (+i) → (+1) → effect; each write runs 100 nodes and 50
-/// effects.
+/// effects. One write per iteration (a microsecond or more each): iterations of 1,000 writes last milliseconds,
+/// and on a loaded machine most of them would include a wait for the CPU.
 func broad() {
-  func expected(_ writes: Range<Int>) -> Int {
+  func expected(_ writes: [Int]) -> Int {
     let perWrite = { (value: Int) in (0..<broadWidth).reduce(0) { $0 &+ value &+ $1 &+ 1 } }
     return writes.reduce(perWrite(0)) { $0 &+ perWrite($1) }
   }
+  // The value each iteration writes: a new one each time.
+  var rillWrite = 0
+  var baselineWrite = 0
 
-  workload("kairo_broad", .rill) { benchmark in
+  workload("kairo_broad", .rill, operations: .one) { benchmark in
     var sink = 0
     let head = CurrentValueSubject(0)
     let effects = (0..<broadWidth).map { offset in
       head.map { $0 &+ offset }.map { $0 &+ 1 }.subscribe { sink &+= $0 }
     }
+    rillWrite &+= 1
     benchmark.startMeasurement()
-    for value in benchmark.scaledIterations {
-      head.send(value)
-    }
+    head.send(rillWrite)
     benchmark.stopMeasurement()
-    expect(sink, expected(benchmark.scaledIterations), "kairo_broad", .rill)
+    expect(sink, expected([rillWrite]), "kairo_broad", .rill)
     blackHole(effects)
   }
 
-  workload("kairo_broad", .baseline) { benchmark in
+  workload("kairo_broad", .baseline, operations: .one) { benchmark in
     var sink = 0
     typealias Branch = (plusOffset: (Int) -> Int, plusOne: (Int) -> Int, effect: (Int) -> Void)
     var branches = ContiguousArray<Branch>()
@@ -119,12 +122,11 @@ func broad() {
       for branch in branches { branch.effect(branch.plusOne(branch.plusOffset(value))) }
     }
     write(0)
+    baselineWrite &+= 1
     benchmark.startMeasurement()
-    for value in benchmark.scaledIterations {
-      write(value)
-    }
+    write(baselineWrite)
     benchmark.stopMeasurement()
-    expect(sink, expected(benchmark.scaledIterations), "kairo_broad", .baseline)
+    expect(sink, expected([baselineWrite]), "kairo_broad", .baseline)
   }
 }
 
@@ -248,7 +250,9 @@ func muxWrite(_ write: Int) -> (head: Int, value: Int) {
 /// kairo_mux: 100 heads → one node of all their values → 100 per-index nodes → (+1) → effects. A write
 /// changes one head: the mux node and the 100 per-index nodes run, and only the written index's (+1) node
 /// and effect, because each per-index node has an equality cut-off (`removeDuplicates()`); a write of an
-/// equal value stops at the head's cut-off and does no work downstream.
+/// equal value stops at the head's cut-off and does no work downstream. One write per iteration, as in
+/// broad: each iteration makes the writes of one round (20) unmeasured, then measures the next write, in
+/// turn each of the 20 of a round.
 func mux() {
   func expected(_ writes: Range<Int>) -> Int {
     var heads = [Int](repeating: 0, count: muxWidth)
@@ -262,25 +266,31 @@ func mux() {
     }
     return sink
   }
+  // The write each iteration measures, after the round before it.
+  var rillWrite = 19
+  var baselineWrite = 19
 
-  workload("kairo_mux", .rill) { benchmark in
+  workload("kairo_mux", .rill, operations: .one) { benchmark in
     var sink = 0
     let heads = (0..<muxWidth).map { _ in CurrentValueSubject(0) }
     let muxed = combine(heads.map { $0.removeDuplicates() })
     let effects = (0..<muxWidth).map { index in
       muxed.map { $0[index] }.removeDuplicates().map { $0 &+ 1 }.subscribe { sink &+= $0 }
     }
-    benchmark.startMeasurement()
-    for write in benchmark.scaledIterations {
+    rillWrite = 20 &+ (rillWrite &+ 1) % 20
+    for write in (rillWrite - 20)..<rillWrite {
       let (head, value) = muxWrite(write)
       heads[head].send(value)
     }
+    let (head, value) = muxWrite(rillWrite)
+    benchmark.startMeasurement()
+    heads[head].send(value)
     benchmark.stopMeasurement()
-    expect(sink, expected(benchmark.scaledIterations), "kairo_mux", .rill)
+    expect(sink, expected((rillWrite &- 20)..<(rillWrite &+ 1)), "kairo_mux", .rill)
     blackHole(effects)
   }
 
-  workload("kairo_mux", .baseline) { benchmark in
+  workload("kairo_mux", .baseline, operations: .one) { benchmark in
     var sink = 0
     var heads = ContiguousArray<Int>(repeating: 0, count: muxWidth)
     var lastSplit = ContiguousArray<Int>(repeating: 0, count: muxWidth)
@@ -291,10 +301,9 @@ func mux() {
       splits.append((pick: { $0[index] }, plusOne: { $0 &+ 1 }, effect: { sink &+= $0 }))
     }
     for split in splits { split.effect(split.plusOne(0)) }
-    benchmark.startMeasurement()
-    for write in benchmark.scaledIterations {
-      let (head, value) = muxWrite(write)
-      guard heads[head] != value else { continue }
+    func write(_ number: Int) {
+      let (head, value) = muxWrite(number)
+      guard heads[head] != value else { return }
       heads[head] = value
       for mux in muxes {
         let all = mux(heads)
@@ -307,8 +316,12 @@ func mux() {
         }
       }
     }
+    baselineWrite = 20 &+ (baselineWrite &+ 1) % 20
+    for number in (baselineWrite - 20)..<baselineWrite { write(number) }
+    benchmark.startMeasurement()
+    write(baselineWrite)
     benchmark.stopMeasurement()
-    expect(sink, expected(benchmark.scaledIterations), "kairo_mux", .baseline)
+    expect(sink, expected((baselineWrite &- 20)..<(baselineWrite &+ 1)), "kairo_mux", .baseline)
   }
 }
 

@@ -117,6 +117,42 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
         for effect in effects { effect(result) }
       }
     }
+  case "kairo_repeated":
+    let readRepeatedly = { (value: Int) -> Int in
+      var result = 0
+      for _ in 0..<30 { result &+= value }
+      return result
+    }
+    if rill {
+      subscriptions.append(head.map(readRepeatedly).subscribe { sink &+= $0 })
+      writes()
+    } else {
+      nodes = [readRepeatedly]
+      for value in 0..<operations {
+        for node in nodes {
+          let result = node(value)
+          for effect in effects { effect(result) }
+        }
+      }
+    }
+  case "kairo_avoidable":
+    if rill {
+      let c2 = head.map { $0 }.map { _ in 0 }.removeDuplicates()
+      subscriptions.append(c2.map { $0 &+ 1 }.map { $0 &+ 2 }.map { $0 &+ 3 }.subscribe { sink &+= $0 })
+      writes()
+    } else {
+      let above: ContiguousArray<(Int) -> Int> = [{ $0 }, { _ in 0 }]
+      nodes = [{ $0 &+ 1 }, { $0 &+ 2 }, { $0 &+ 3 }]
+      var lastC2: Int? = nil
+      for value in 0..<operations {
+        var current = value
+        for node in above { current = node(current) }
+        guard current != lastC2 else { continue }
+        lastC2 = current
+        for node in nodes { current = node(current) }
+        for effect in effects { effect(current) }
+      }
+    }
   case "cellx_1000":
     let starts = [(1, 2, 3, 4), (4, 3, 2, 1)]
     if rill {

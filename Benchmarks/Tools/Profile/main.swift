@@ -127,6 +127,7 @@ else {
   print("usage: Profile <workload> <Rill|baseline> <operations>")
   print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn")
   print("             store_dispatch_10 store_dispatch_1000")
-  print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_unstable cellx_1000")
+  print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable")
+  print("             kairo_avoidable cellx_1000")
   exit(2)
 }
