@@ -26,7 +26,7 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 
-  @Test func replaysOneValueOnConnectThenLastEmitted() {
+  @Test func firstSubscriberGetsEveryReplayedValueLaterOnesTheLastEmitted() {
     let a = CurrentValueSubject("a0")
     let b = CurrentValueSubject("b0")
     let merged = merge(a, b)
@@ -35,8 +35,17 @@ import Testing
     a.value = "a1"
     let second = merged.subscribe { log.append("second \($0)") }
     b.value = "b1"
-    #expect(log == ["first b0", "first a1", "second a1", "first b1", "second b1"])
+    #expect(log == ["first a0", "first b0", "first a1", "second a1", "first b1", "second b1"])
     withExtendedLifetime((first, second)) {}
+  }
+
+  @Test func mergeOfAPrependDeliversTheWholePrefix() {
+    let subject = Subject<Int>()
+    var log: [Int] = []
+    let subscription = merge(subject.prepend(1, 2, 3)).subscribe { log.append($0) }
+    subject.send(4)
+    #expect(log == [1, 2, 3, 4])
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func replaysTheOneReplayingSource() {

@@ -17,6 +17,23 @@ import Testing
     withExtendedLifetime((first, second)) {}
   }
 
+  @Test func sendFromInsideTheReplayIsQueuedBehindIt() {
+    let subject = CurrentValueSubject(0)
+    var log: [String] = []
+    let first = subject.subscribe { log.append("a\($0)") }
+    var depth = 0
+    let second = subject.subscribe { value in
+      depth += 1
+      log.append("b\(value) depth \(depth)")
+      if value == 0 { subject.value = 1 }
+      depth -= 1
+    }
+    // The replay of 0 to `b` sends 1: queued, so `b` is not re-entered, and delivered to both before
+    // `subscribe` returns.
+    #expect(log == ["a0", "b0 depth 1", "a1", "b1 depth 1"])
+    withExtendedLifetime((first, second)) {}
+  }
+
   @Test func queuedSendsAreFirstInFirstOut() {
     let subject = Subject<Int>()
     var log: [String] = []

@@ -5,11 +5,11 @@ import Testing
 @Suite struct WithLatestFromStateTests {
   @Test func otherAloneNeverAsksToEmit() {
     var state = WithLatestFromState()
-    let emitsOnConnect = state.connected()
+    _ = state.connected()
     state.receivedOther()
     state.receivedOther()
     let emitsOnSettle = state.settle()
-    #expect([emitsOnConnect, emitsOnSettle, state.primaryIsFresh] == [false, false, false])
+    #expect(!emitsOnSettle)
   }
 
   @Test func primaryWithoutOtherIsDroppedAtSettle() {
@@ -19,7 +19,7 @@ import Testing
     let emitsWithoutOther = state.settle()
     state.receivedOther()
     let emitsAfterOther = state.settle()
-    #expect(decision == .settleLater)
+    #expect(decision == .holdAndSettleLater)
     #expect([emitsWithoutOther, emitsAfterOther] == [false, false])
   }
 
@@ -29,30 +29,31 @@ import Testing
     let decision = state.receivedPrimary(inPropagation: true)
     state.receivedOther()
     let emits = state.settle()
-    #expect(decision == .settleLater)
+    #expect(decision == .holdAndSettleLater)
     #expect(emits)
   }
 
-  @Test func schedulesOncePerPropagation() {
+  @Test func holdsEveryPrimaryValueOfAPropagationAndSchedulesOnce() {
     var state = WithLatestFromState()
     state.receivedOther()
     _ = state.connected()
     var decisions = [state.receivedPrimary(inPropagation: true), state.receivedPrimary(inPropagation: true)]
     let emits = state.settle()
     decisions.append(state.receivedPrimary(inPropagation: true))
-    #expect(decisions == [.settleLater, .wait, .settleLater])
+    #expect(decisions == [.holdAndSettleLater, .hold, .holdAndSettleLater])
     #expect(emits)
   }
 
-  @Test(arguments: [(true, true, true), (true, false, false), (false, true, false)])
-  func emitsReplayedPairOnConnectOnlyWithBoth(primaryReplays: Bool, otherReplays: Bool, expected: Bool) {
+  @Test(arguments: [(true, true, true), (true, false, false), (false, true, true)])
+  func replayedValuesAreHeldUntilConnectedThenEmittedOnlyWithOther(
+    primaryReplays: Bool, otherReplays: Bool, expected: Bool
+  ) {
     var state = WithLatestFromState()
     if otherReplays { state.receivedOther() }
-    let decision = primaryReplays ? state.receivedPrimary(inPropagation: false) : .wait
+    let decision = primaryReplays ? state.receivedPrimary(inPropagation: false) : .hold
     let emits = state.connected()
-    #expect(decision == .wait)
+    #expect(decision == .hold)
     #expect(emits == expected)
-    #expect(state.primaryIsFresh == false)
   }
 
   @Test func outsidePropagationEmitsAtOnceOrDrops() {
@@ -61,8 +62,7 @@ import Testing
     let withoutOther = state.receivedPrimary(inPropagation: false)
     state.receivedOther()
     let withOther = state.receivedPrimary(inPropagation: false)
-    #expect([withoutOther, withOther] == [.wait, .emitNow])
-    #expect(state.primaryIsFresh == false)
+    #expect([withoutOther, withOther] == [.drop, .emitNow])
   }
 
   @Test func disconnectCancelsScheduledSettle() {
@@ -72,7 +72,7 @@ import Testing
     let decision = state.receivedPrimary(inPropagation: true)
     state.disconnected()
     let emits = state.settle()
-    #expect(decision == .settleLater)
+    #expect(decision == .holdAndSettleLater)
     #expect(!emits)
   }
 }

@@ -18,6 +18,28 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 
+  @Test func emitsEachValueOfAPropagationPairedWithTheSettledOther() {
+    let source = Subject<Int>()
+    let other = source.map { "o\($0)" }
+    let primary = merge(source.map { $0 * 10 }, source.map { $0 * 10 + 1 })
+    var log: [String] = []
+    let subscription = primary.withLatestFrom(other).subscribe { log.append("\($0) \($1)") }
+    source.send(1)
+    source.send(2)
+    #expect(log == ["10 o1", "11 o1", "20 o2", "21 o2"])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func emitsEveryReplayedPrefixValue() {
+    let subject = Subject<Int>()
+    let current = CurrentValueSubject("c")
+    var log: [String] = []
+    let subscription = subject.prepend(3, 4, 6).withLatestFrom(current).subscribe { log.append("\($0)\($1)") }
+    subject.send(7)
+    #expect(log == ["3c", "4c", "6c", "7c"])
+    withExtendedLifetime(subscription) {}
+  }
+
   @Test func dropsPrimaryValueThatArrivedBeforeOtherHadOne() {
     let clicks = CurrentValueSubject(1)
     let mode = Subject<String>()

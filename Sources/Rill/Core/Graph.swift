@@ -12,15 +12,21 @@ final class Graph {
   /// How many propagations are running in this graph: 0 when idle. More than 1 only after two graphs
   /// that were both busy (one inside the other's delivery) have been merged.
   @usableFromInline @exclusivity(unchecked) var depth = 0
-  /// Joins waiting to emit at the end of the current depth-first pass, with their ranks.
-  @usableFromInline @exclusivity(unchecked) var pending: ContiguousArray<PendingSettle> = []
-  /// Work queued by sends made during a propagation, first in first out from `head`.
-  @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<() -> Void> = []
-  @usableFromInline @exclusivity(unchecked) var head = 0
+  /// Joins waiting to emit at the end of the current depth-first pass, by rank.
+  @usableFromInline @exclusivity(unchecked) var pending = PendingSettles()
+  /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,
+  /// not the number of sends ever queued, and shrinks after a burst (see ``FIFOQueue``).
+  @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()
+  /// How many open batches hold this graph (see ``batch(_:)``): each adds one to `depth`, so the graph is
+  /// idle for deliveries when `depth == batchHolds`, and its joins settle when the last hold ends.
+  @usableFromInline @exclusivity(unchecked) var batchHolds = 0
   /// How many graphs were merged into this one (union by size keeps `root` short).
   @exclusivity(unchecked) var size = 1
 
   @usableFromInline init() {}
+
+  /// How many queued sends the queue holds before it must grow, for the tests of its memory.
+  var queueCapacity: Int { queue.capacity }
 
   /// The representative of this graph's set.
   @inlinable var root: Graph {
@@ -30,7 +36,7 @@ final class Graph {
   }
 
   /// Whether a propagation has pending joins or queued sends left to run.
-  @inlinable var hasWork: Bool { !pending.isEmpty || head < queue.count }
+  @inlinable var hasWork: Bool { !pending.isEmpty || !queue.isEmpty }
 
   /// Queues `work` to run after the current propagation and everything queued before it.
   @usableFromInline func enqueue(_ work: @escaping () -> Void) {
@@ -38,7 +44,10 @@ final class Graph {
   }
 
   /// Asks `settle` to run once this propagation's depth-first pass is over, after every join of
-  /// lower rank (nearer the sources). `node` names the join, so that its rank can still rise.
+  /// lower rank (nearer the sources) and after the joins of its rank scheduled before it. `node` names the
+  /// join, so that its rank can still rise.
+  ///
+  /// - Complexity: Amortized O(1) (see ``PendingSettles``).
   @usableFromInline func schedule(rank: Int, of node: ObjectIdentifier, _ settle: @escaping () -> Void) {
     pending.append(PendingSettle(rank: rank, node: node, settle: settle))
   }
@@ -46,26 +55,19 @@ final class Graph {
   /// The rank of `node` rose while it may have a settle pending (a `flatMapLatest` above it switched
   /// during a propagation): its pending settles move to the new rank, after the deeper joins now above it.
   /// Called on the root.
+  ///
+  /// - Complexity: O(1): the move happens when the settle's turn comes.
   @usableFromInline func moveSettles(of node: ObjectIdentifier, toRank rank: Int) {
-    for index in pending.indices where pending[index].node == node {
-      pending[index].rank = rank
-    }
+    pending.raise(node, to: rank)
   }
 
   /// Runs everything the current propagation left: joins in order of rank, then queued sends one at
   /// a time, each followed by the joins it touched, until nothing is left.
   @usableFromInline func drain() {
     while true {
-      if !pending.isEmpty {
-        takeLowestRankPending()()
-      } else if head < queue.count {
-        let work = queue[head]
-        queue[head] = Graph.done
-        head += 1
-        if head == queue.count {
-          queue.removeAll(keepingCapacity: true)
-          head = 0
-        }
+      if let settle = pending.takeFirst() {
+        settle.settle()
+      } else if let work = queue.popFirst() {
         work()
       } else {
         return
@@ -87,17 +89,6 @@ final class Graph {
     graph.depth &-= 1
   }
 
-  /// Removes and returns the pending join nearest the sources; ties go first come, first served.
-  private func takeLowestRankPending() -> () -> Void {
-    var best = 0
-    for index in pending.indices.dropFirst() where pending[index].rank < pending[best].rank {
-      best = index
-    }
-    return pending.remove(at: best).settle
-  }
-
-  private static let done: @Sendable () -> Void = {}
-
   /// Merges the sets of `self` and `other`, keeping any work either had, and returns the new root.
   @discardableResult
   @usableFromInline func union(_ other: Graph) -> Graph {
@@ -108,27 +99,11 @@ final class Graph {
     small.parent = big
     big.size += small.size
     big.depth += small.depth
-    big.pending.append(contentsOf: small.pending)
-    big.queue.append(contentsOf: small.queue[small.head...])
+    big.batchHolds += small.batchHolds
+    big.pending.absorb(&small.pending)
+    while let work = small.queue.popFirst() { big.queue.append(work) }
     small.depth = 0
-    small.pending = []
-    small.queue = []
-    small.head = 0
+    small.batchHolds = 0
     return big
-  }
-}
-
-/// A join that asked to emit at the end of the depth-first pass of a propagation.
-@usableFromInline
-struct PendingSettle {
-  @usableFromInline var rank: Int
-  /// The join that scheduled it.
-  @usableFromInline let node: ObjectIdentifier
-  @usableFromInline let settle: () -> Void
-
-  @inlinable init(rank: Int, node: ObjectIdentifier, settle: @escaping () -> Void) {
-    self.rank = rank
-    self.node = node
-    self.settle = settle
   }
 }

@@ -1,3 +1,6 @@
+// Public: `startPropagation` is inlined into clients and reads `openBatches`, an atomic.
+public import Synchronization
+
 /// A stream of values you can observe.
 ///
 /// A signal calls its observers, in the order they subscribed, with each value it emits. Signals carry
@@ -56,7 +59,8 @@ public class Signal<Value> {
   /// Observers are called in the order they subscribed (rule 1). A replaying signal — a
   /// ``CurrentValueSubject``, a store's state, or a signal derived from one — calls `observer` with its
   /// current value at once, before `subscribe` returns (rule 2). An observer added while a value is being
-  /// delivered does not receive that value (rule 4).
+  /// delivered does not receive that value (rule 4). The replay runs to completion like any delivery: a
+  /// send made from inside it is queued, and delivered after it, still inside `subscribe` (rule 5).
   ///
   /// The observer stays registered until the returned ``Subscription`` is cancelled or freed; keep it
   /// (for example with ``Subscription/store(in:)-(Set<Subscription>)``) for as long as you want values.
@@ -74,7 +78,11 @@ public class Signal<Value> {
     let subscription = Subscription(index: slots.count) { [self] index in removeObserver(at: index) }
     slots.append(ObserverSlot(observer: observer, subscription: subscription))
     observerCount += 1
+    // The replay (and the connection upstream it may cause) is a delivery like any other: a send made from
+    // inside it is queued, and runs before `subscribe` returns when no propagation was running (rule 5).
+    let started = startPropagation()
     observerAdded(observer, isFirst: observerCount == 1)
+    if started { finishPropagation() }
     return subscription
   }
 
@@ -112,16 +120,25 @@ public class Signal<Value> {
 
   /// Marks this signal's graph busy and returns true if it was idle: the caller delivers, then calls
   /// ``finishPropagation()``. Returns false, changing nothing, when a propagation is running.
+  ///
+  /// Inside a ``batch(_:)``, a graph the batch holds counts as idle when no delivery is running in it: the
+  /// send is delivered at once, and its joins settle when the batch ends.
   @inlinable final func startPropagation() -> Bool {
     // The common case reads the graph in place, without retaining it (a pair of atomic operations per send).
     if _fastPath(graph.parent == nil) {
-      guard graph.depth == 0 else { return false }
-      graph.depth = 1
+      guard graph.depth == graph.batchHolds else { return false }
+      if graph.depth == 0 && _slowPath(openBatches.load(ordering: .relaxed) != 0) {
+        BatchScope.holdIfBatching(graph)
+      }
+      graph.depth &+= 1
       return true
     }
     let root = currentGraph
-    guard root.depth == 0 else { return false }
-    root.depth = 1
+    guard root.depth == root.batchHolds else { return false }
+    if root.depth == 0 && _slowPath(openBatches.load(ordering: .relaxed) != 0) {
+      BatchScope.holdIfBatching(root)
+    }
+    root.depth &+= 1
     return true
   }
 

@@ -1,8 +1,9 @@
 /// Emits every value of every one of `signals`, as it arrives.
 ///
 /// Takes any number of signals of one type. Within a propagation, values arrive in the order the
-/// sources deliver them. When sources replay, the merged signal replays one value — the last one
-/// replayed on connection, then the last value it emitted — never a burst.
+/// sources deliver them, every one of them (rule 5). When sources replay, the first subscriber gets every
+/// value they replay on connection, in the order of `signals` (all of a `prepend`'s prefix, say); a later
+/// subscriber gets the last value the merged signal emitted, like any derived signal.
 ///
 /// ```swift
 /// let taps = Subject<String>()
@@ -20,7 +21,7 @@ public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
 /// Emits every value of every signal in `signals`, as it arrives.
 ///
 /// Use it when the number of signals is known only at run time. Same rules as
-/// ``merge(_:)-(Signal<Value>...)``: values in delivery order, one replayed value at most.
+/// ``merge(_:)-(Signal<Value>...)``: every value, in delivery order.
 ///
 /// ```swift
 /// let rooms = [Subject<String>(), Subject<String>()]
@@ -32,19 +33,9 @@ public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
 @inlinable
 public func merge<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
   DerivedSignal(upstreams: signals.map(AnyUpstream.init)) { node in
-    let replayed = StateCell<Value?>(nil)
-    let isConnecting = StateCell(true)
     let subscriptions = signals.map { signal in
-      signal.subscribe { value in
-        if isConnecting.value {
-          replayed.value = value
-        } else {
-          node.emit(value)
-        }
-      }
+      signal.subscribe { node.emit($0) }
     }
-    isConnecting.value = false
-    if let value = replayed.value.take() { node.emit(value) }
     return Subscription {
       for subscription in subscriptions { subscription.cancel() }
     }

@@ -2,9 +2,12 @@ extension Signal {
   /// Emits `transform(value, latestOther)` each time this signal emits, once `other` has a value.
   ///
   /// Values of `other` are only remembered; they never cause an emission. A value of this signal that
-  /// arrives while `other` has none yet is dropped, not held back. Like ``combine(_:)``, it is
-  /// glitch-free (rule 6): when this signal and `other` change in the same propagation, it emits once,
-  /// after both have settled, with the new value of `other`. Replays its last result when this signal
+  /// finds `other` without a value is dropped, not held back. Like ``combine(_:)``, it is glitch-free
+  /// (rule 6): the values this signal emits during a propagation are held until its depth-first pass is
+  /// over, then each is emitted, in order, paired with the value `other` has then — the new one when both
+  /// change in the same propagation. So every value of this signal is forwarded (rule 5), also several in
+  /// one propagation (a `merge` of two branches of one subject, a `prepend` replaying its prefix), and all
+  /// of one propagation pair with the same, settled `other`. Replays its last result when this signal
   /// replays; `other`'s replay is only remembered.
   ///
   /// ```swift
@@ -15,7 +18,8 @@ extension Signal {
   /// text.value = "hello"; submit.send()   // prints "submit hello"
   /// ```
   ///
-  /// - Complexity: O(1) per value, plus `transform`.
+  /// - Complexity: O(1) per value, plus `transform`; the held values' storage is reused, so a steady-state
+  ///   send allocates nothing.
   @inlinable
   public func withLatestFrom<Other, Result>(
     _ other: Signal<Other>,
@@ -44,12 +48,16 @@ extension Signal {
   }
 }
 
-/// One connection of a `withLatestFrom` node: the latest value of each side and the subscriptions.
+/// One connection of a `withLatestFrom` node: the primary values waiting for the settle, the latest value of
+/// `other` and the subscriptions.
 @usableFromInline
 final class WithLatestFromConnection<Primary, Other, Result> {
   @usableFromInline let node: DerivedSignal<Result>
   @usableFromInline let transform: (Primary, Other) -> Result
-  @usableFromInline @exclusivity(unchecked) var primary: Primary?
+  /// The primary values of this propagation's pass (or of the replay on connection), in order: the first
+  /// `heldCount` slots. Slots are reused, not removed, so a steady-state send allocates nothing.
+  @usableFromInline @exclusivity(unchecked) var held: ContiguousArray<Primary> = []
+  @usableFromInline @exclusivity(unchecked) var heldCount = 0
   @usableFromInline @exclusivity(unchecked) var other: Other?
   @usableFromInline @exclusivity(unchecked) var state = WithLatestFromState()
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
@@ -71,10 +79,9 @@ final class WithLatestFromConnection<Primary, Other, Result> {
       })
     upstream.append(
       primarySignal.subscribe { [self] value in
-        primary = value
-        receivedPrimary()
+        receivedPrimary(value)
       })
-    if state.connected() { emit() }
+    finish(emitting: state.connected())
   }
 
   /// The subscription the node keeps: cancelling it disconnects both sides and breaks the cycles
@@ -85,52 +92,77 @@ final class WithLatestFromConnection<Primary, Other, Result> {
       upstream = []
       settleAction = nil
       state.disconnected()
+      heldCount = 0
       for source in sources { source.cancel() }
     }
   }
 
-  @inlinable func receivedPrimary() {
+  @inlinable func receivedPrimary(_ value: Primary) {
     let graph = node.currentGraph
     switch state.receivedPrimary(inPropagation: graph.depth != 0) {
     case .emitNow:
-      emit()
-    case .settleLater:
+      node.emit(transform(value, other.unsafelyUnwrapped))
+    case .holdAndSettleLater:
+      hold(value)
       if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
-    case .wait:
+    case .hold:
+      hold(value)
+    case .drop:
       break
     }
   }
 
-  @inlinable func settle() {
-    if state.settle() { emit() }
+  @inlinable func hold(_ value: Primary) {
+    if heldCount < held.count {
+      held[heldCount] = value
+    } else {
+      held.append(value)
+    }
+    heldCount &+= 1
   }
 
-  /// Emits the latest pair; only called when the state says both sides have a value.
-  @inlinable func emit() {
-    node.emit(transform(primary.unsafelyUnwrapped, other.unsafelyUnwrapped))
+  @inlinable func settle() {
+    finish(emitting: state.settle())
+  }
+
+  /// Emits each held primary value, in order, paired with the latest `other`, or drops them all. Stops if
+  /// the node disconnects meanwhile (which drops the rest).
+  @inlinable func finish(emitting: Bool) {
+    guard emitting else {
+      heldCount = 0
+      return
+    }
+    var index = 0
+    while index < heldCount {
+      let value = held[index]
+      index &+= 1
+      node.emit(transform(value, other.unsafelyUnwrapped))
+    }
+    heldCount = 0
   }
 }
 
-/// Decides when a `withLatestFrom` node emits: once per propagation in which the primary signal
-/// delivered, after the propagation's depth-first pass (so a diamond sees the new `other`), and only
-/// if `other` has a value by then. A primary value that finds no `other` is dropped, never emitted later.
+/// Decides when a `withLatestFrom` node emits: every primary value of a propagation's depth-first pass is
+/// held until the pass is over (so a diamond sees the new `other`), then each is emitted, in order, with the
+/// settled `other` — or all are dropped if `other` has no value by then, never emitted later. Values replayed
+/// while connecting are held until both sides are subscribed.
 @usableFromInline
 struct WithLatestFromState: Equatable {
-  /// What the node should do after the primary signal delivered a value.
+  /// What the node should do with a value the primary signal delivered.
   @usableFromInline enum Decision: Equatable, Sendable {
-    /// Emit the latest pair now (outside any propagation).
+    /// Emit it now, paired with the latest `other` (outside any propagation, `other` has a value).
     case emitNow
-    /// Ask the graph to call ``settle()`` at the end of the depth-first pass.
-    case settleLater
-    /// Do nothing (connecting, a settle is already scheduled, or the value is dropped).
-    case wait
+    /// Hold it, and ask the graph to call ``settle()`` at the end of the depth-first pass.
+    case holdAndSettleLater
+    /// Hold it: a settle is already scheduled, or the node is connecting.
+    case hold
+    /// Drop it: outside any propagation, and `other` has no value.
+    case drop
   }
 
   /// Whether `other` has delivered a value on this connection.
   @usableFromInline var hasOther = false
-  /// Whether the primary signal delivered a value that has not been emitted or dropped yet.
-  @usableFromInline var primaryIsFresh = false
-  /// True while the node subscribes to both sides: replayed values are only recorded.
+  /// True while the node subscribes to both sides: replayed values are only held.
   @usableFromInline var isConnecting = true
   /// True while a settle is scheduled in the current propagation.
   @usableFromInline var isScheduled = false
@@ -144,36 +176,29 @@ struct WithLatestFromState: Equatable {
 
   /// The primary signal delivered a value.
   @inlinable mutating func receivedPrimary(inPropagation: Bool) -> Decision {
-    primaryIsFresh = true
-    guard !isConnecting else { return .wait }
-    guard inPropagation else { return takeFresh() ? .emitNow : .wait }
-    guard !isScheduled else { return .wait }
+    guard !isConnecting else { return .hold }
+    guard inPropagation else { return hasOther ? .emitNow : .drop }
+    guard !isScheduled else { return .hold }
     isScheduled = true
-    return .settleLater
+    return .holdAndSettleLater
   }
 
-  /// Both sides are subscribed; returns whether to emit the replayed pair.
+  /// Both sides are subscribed; returns whether to emit the held (replayed) values rather than drop them.
   @inlinable mutating func connected() -> Bool {
     isConnecting = false
-    return takeFresh()
+    return hasOther
   }
 
-  /// The propagation's depth-first pass is over; returns whether to emit.
+  /// The propagation's depth-first pass is over; returns whether to emit the held values rather than drop
+  /// them (there are none to emit when no settle was scheduled).
   @inlinable mutating func settle() -> Bool {
     guard isScheduled else { return false }
     isScheduled = false
-    return takeFresh()
+    return hasOther
   }
 
   /// The node disconnected: a settle already scheduled in this propagation must not emit.
   @inlinable mutating func disconnected() {
     isScheduled = false
-    primaryIsFresh = false
-  }
-
-  /// Whether a fresh primary value meets a value of `other`; either way the primary value is used up.
-  @inlinable mutating func takeFresh() -> Bool {
-    defer { primaryIsFresh = false }
-    return primaryIsFresh && hasOther
   }
 }

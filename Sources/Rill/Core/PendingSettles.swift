@@ -1,0 +1,165 @@
+/// The joins of a propagation waiting to settle (rule 6): taken nearest the sources first (lowest rank), first
+/// come, first served within a rank.
+///
+/// Kept in one first-in-first-out bucket per rank, with a min-heap of the ranks whose bucket is not empty, so a
+/// settle is scheduled and taken in O(1) plus O(log r) per distinct rank r pending, never a scan of everything
+/// pending: a send that fans out to n joins of one rank settles them in O(n) in total.
+///
+/// A rank can rise while its node has a settle pending (a `flatMapLatest` above it switched): ``raise(_:to:)``
+/// records the new rank in O(1), and the settle is filed again at that rank when its old bucket's turn comes,
+/// after the settles already waiting there. So a rise costs O(1) here whatever is pending.
+///
+/// Memory: one bucket per rank up to the highest rank scheduled (a rank is at most the length of the longest
+/// path in the graph), each keeping its capacity between propagations, so a steady-state settle allocates
+/// nothing.
+@usableFromInline
+struct PendingSettles {
+  /// Settles of one rank, first in first out from `head`.
+  @usableFromInline
+  struct Bucket {
+    @usableFromInline var settles: ContiguousArray<PendingSettle> = []
+    @usableFromInline var head = 0
+
+    @inlinable init() {}
+
+    /// Adds `settle` at the end; returns whether the bucket was empty.
+    @inlinable mutating func append(_ settle: PendingSettle) -> Bool {
+      settles.append(settle)
+      return settles.count == 1
+    }
+
+    /// Removes the first settle; `isEmpty` tells whether that emptied the bucket, which keeps its capacity.
+    @inlinable mutating func removeFirst() -> (settle: PendingSettle, isEmpty: Bool) {
+      let settle = settles[head]
+      head &+= 1
+      guard head == settles.count else { return (settle, false) }
+      // One by one: unspecialized (in a debug build), `removeAll(keepingCapacity:)` allocates.
+      while !settles.isEmpty { settles.removeLast() }
+      head = 0
+      return (settle, true)
+    }
+  }
+
+  /// `buckets[rank]` holds the settles of that rank.
+  @usableFromInline var buckets: ContiguousArray<Bucket> = []
+  /// The ranks whose bucket is not empty, as a binary min-heap.
+  @usableFromInline var ranks: ContiguousArray<Int> = []
+  /// How many settles are pending.
+  @usableFromInline var count = 0
+  /// Nodes whose rank rose while a settle was pending, with their new rank; cleared when nothing is pending.
+  @usableFromInline var raised: [ObjectIdentifier: Int] = [:]
+
+  @inlinable init() {}
+
+  @inlinable var isEmpty: Bool { count == 0 }
+
+  /// Adds `settle` after every pending settle of its rank.
+  ///
+  /// - Complexity: Amortized O(1); O(log r) more when its rank had nothing pending (r ranks pending).
+  @inlinable mutating func append(_ settle: PendingSettle) {
+    let rank = settle.rank
+    if rank >= buckets.count {
+      buckets.append(contentsOf: repeatElement(Bucket(), count: rank - buckets.count + 1))
+    }
+    // The bucket is changed only through its own methods: in a debug build, reading a bucket's property here
+    // keeps a copy of the bucket alive to the end of the function, and the change would then copy its storage.
+    if buckets[rank].append(settle) { pushRank(rank) }
+    count &+= 1
+  }
+
+  /// Removes and returns the settle nearest the sources, first come first served among equal ranks; `nil` when
+  /// nothing is pending. A settle whose node's rank rose is filed again at the new rank instead.
+  ///
+  /// - Complexity: Amortized O(1); O(log r) more when it empties its rank's bucket.
+  @inlinable mutating func takeFirst() -> PendingSettle? {
+    // `ranks[0]`, not `ranks.first`: unspecialized (in a debug build), `first` allocates a coroutine frame.
+    while !ranks.isEmpty {
+      let rank = ranks[0]
+      var (settle, emptied) = buckets[rank].removeFirst()
+      if emptied { popRank() }
+      count &-= 1
+      if _slowPath(!raised.isEmpty) {
+        if let newRank = raised[settle.node], newRank > settle.rank {
+          settle.rank = newRank
+          append(settle)
+          continue
+        }
+        if count == 0 { raised.removeAll() }
+      }
+      return settle
+    }
+    return nil
+  }
+
+  /// The rank of `node` rose to `rank`: a settle it has pending moves there when its turn comes.
+  ///
+  /// - Complexity: O(1) (amortized; nothing when nothing is pending).
+  @usableFromInline mutating func raise(_ node: ObjectIdentifier, to rank: Int) {
+    guard count != 0 else { return }
+    if let known = raised[node], known >= rank { return }
+    raised[node] = rank
+  }
+
+  /// Moves every settle of `other` here, after the ones of the same rank already here, leaving `other` empty.
+  @usableFromInline mutating func absorb(_ other: inout PendingSettles) {
+    for (node, rank) in other.raised {
+      raised[node] = max(raised[node] ?? rank, rank)
+    }
+    other.raised = [:]
+    let otherCount = other.count
+    // Taken without re-filing, so each keeps its own rank; the raised ranks came along above.
+    var index = 0
+    while index < otherCount {
+      let rank = other.ranks[0]
+      let (settle, emptied) = other.buckets[rank].removeFirst()
+      if emptied { other.popRank() }
+      other.count -= 1
+      append(settle)
+      index += 1
+    }
+    other = PendingSettles()
+  }
+
+  @inlinable mutating func pushRank(_ rank: Int) {
+    var child = ranks.count
+    ranks.append(rank)
+    while child > 0 {
+      let parent = (child &- 1) / 2
+      guard ranks[parent] > rank else { break }
+      ranks[child] = ranks[parent]
+      child = parent
+    }
+    ranks[child] = rank
+  }
+
+  @inlinable mutating func popRank() {
+    let last = ranks.removeLast()
+    guard !ranks.isEmpty else { return }
+    var parent = 0
+    let count = ranks.count
+    while true {
+      var child = 2 &* parent &+ 1
+      guard child < count else { break }
+      if child &+ 1 < count && ranks[child &+ 1] < ranks[child] { child &+= 1 }
+      guard ranks[child] < last else { break }
+      ranks[parent] = ranks[child]
+      parent = child
+    }
+    ranks[parent] = last
+  }
+}
+
+/// A join that asked to emit at the end of the depth-first pass of a propagation.
+@usableFromInline
+struct PendingSettle {
+  @usableFromInline var rank: Int
+  /// The join that scheduled it.
+  @usableFromInline let node: ObjectIdentifier
+  @usableFromInline let settle: () -> Void
+
+  @inlinable init(rank: Int, node: ObjectIdentifier, settle: @escaping () -> Void) {
+    self.rank = rank
+    self.node = node
+    self.settle = settle
+  }
+}

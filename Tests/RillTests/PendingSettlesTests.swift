@@ -1,0 +1,114 @@
+import Testing
+
+@testable import Rill
+
+@Suite struct PendingSettlesTests {
+  /// A node identity for the tests: settles only compare it.
+  final class Node {}
+
+  /// Appends a settle that logs `name` when run.
+  func schedule(_ pending: inout PendingSettles, _ name: String, rank: Int, node: Node = Node(), log: Log) {
+    pending.append(PendingSettle(rank: rank, node: ObjectIdentifier(node)) { log.names.append(name) })
+  }
+
+  final class Log {
+    var names: [String] = []
+  }
+
+  func drain(_ pending: inout PendingSettles) {
+    while let settle = pending.takeFirst() { settle.settle() }
+  }
+
+  @Test func takesLowestRankFirstAndTiesFirstComeFirstServed() {
+    var pending = PendingSettles()
+    let log = Log()
+    for (name, rank) in [("c3", 3), ("a1", 1), ("d3", 3), ("b1", 1), ("e2", 2), ("f0", 0), ("g1", 1)] {
+      schedule(&pending, name, rank: rank, log: log)
+    }
+    #expect(pending.count == 7)
+    drain(&pending)
+    #expect(log.names == ["f0", "a1", "b1", "g1", "e2", "c3", "d3"])
+    #expect(pending.isEmpty)
+  }
+
+  @Test func settlesScheduledWhileTakingKeepTheOrder() {
+    var pending = PendingSettles()
+    let log = Log()
+    schedule(&pending, "a2", rank: 2, log: log)
+    schedule(&pending, "b2", rank: 2, log: log)
+    var taken = 0
+    while let settle = pending.takeFirst() {
+      settle.settle()
+      taken += 1
+      if taken == 1 {
+        // A join settling schedules deeper ones, one of its own rank (a graph merged in) and one lower.
+        schedule(&pending, "c5", rank: 5, log: log)
+        schedule(&pending, "d2", rank: 2, log: log)
+        schedule(&pending, "e1", rank: 1, log: log)
+      }
+    }
+    #expect(log.names == ["a2", "e1", "b2", "d2", "c5"])
+  }
+
+  @Test func aRaisedNodesSettleMovesAfterTheSettlesOfItsNewRank() {
+    var pending = PendingSettles()
+    let log = Log()
+    let rising = Node()
+    schedule(&pending, "rising", rank: 1, node: rising, log: log)
+    schedule(&pending, "other1", rank: 1, log: log)
+    schedule(&pending, "deep4", rank: 4, log: log)
+    pending.raise(ObjectIdentifier(rising), to: 5)
+    schedule(&pending, "deep5", rank: 5, log: log)
+    drain(&pending)
+    #expect(log.names == ["other1", "deep4", "deep5", "rising"])
+    #expect(pending.raised.isEmpty)
+  }
+
+  @Test func raisingWithNothingPendingRecordsNothing() {
+    var pending = PendingSettles()
+    pending.raise(ObjectIdentifier(Node()), to: 3)
+    #expect(pending.raised.isEmpty)
+  }
+
+  @Test func absorbKeepsEachRankAndPutsTheOthersAfter() {
+    var pending = PendingSettles()
+    var other = PendingSettles()
+    let log = Log()
+    schedule(&pending, "a2", rank: 2, log: log)
+    schedule(&other, "b2", rank: 2, log: log)
+    schedule(&other, "c0", rank: 0, log: log)
+    pending.absorb(&other)
+    #expect(other.isEmpty)
+    drain(&pending)
+    #expect(log.names == ["c0", "a2", "b2"])
+  }
+
+  @Test(arguments: [1, 7, 100])
+  func manyRanksInRandomOrderComeOutSorted(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    var pending = PendingSettles()
+    let log = Log()
+    var expected: [(rank: Int, index: Int)] = []
+    for index in 0..<500 {
+      let rank = Int(generator.next() % 40)
+      schedule(&pending, "\(index)", rank: rank, log: log)
+      expected.append((rank, index))
+    }
+    drain(&pending)
+    let sorted = expected.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }
+    #expect(log.names == sorted.map { "\($0.index)" })
+  }
+
+  @Test func bucketsKeepTheirCapacitySoASteadySettleReusesThem() {
+    var pending = PendingSettles()
+    let log = Log()
+    schedule(&pending, "a", rank: 3, log: log)
+    drain(&pending)
+    let capacity = pending.buckets[3].settles.capacity
+    schedule(&pending, "b", rank: 3, log: log)
+    drain(&pending)
+    #expect(capacity >= 1)
+    #expect(pending.buckets[3].settles.capacity == capacity)
+    #expect(log.names == ["a", "b"])
+  }
+}
