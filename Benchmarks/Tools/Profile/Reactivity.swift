@@ -156,10 +156,11 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
   case "cellx_1000":
     let starts = [(1, 2, 3, 4), (4, 3, 2, 1)]
     if rill {
-      let start = CurrentValueSubject(starts[0])
-      var layer: (Signal<Int>, Signal<Int>, Signal<Int>, Signal<Int>) = (
-        start.map(\.0), start.map(\.1), start.map(\.2), start.map(\.3)
+      let start = (
+        CurrentValueSubject(starts[0].0), CurrentValueSubject(starts[0].1), CurrentValueSubject(starts[0].2),
+        CurrentValueSubject(starts[0].3)
       )
+      var layer: (Signal<Int>, Signal<Int>, Signal<Int>, Signal<Int>) = (start.0, start.1, start.2, start.3)
       for _ in 0..<1_000 {
         let above = layer
         layer = (
@@ -168,7 +169,15 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
         )
         for cell in [layer.0, layer.1, layer.2, layer.3] { subscriptions.append(cell.subscribe { sink &+= $0 }) }
       }
-      for update in 0..<operations { start.send(starts[(update &+ 1) & 1]) }
+      for update in 0..<operations {
+        let cells = starts[(update &+ 1) & 1]
+        batch {
+          start.0.send(cells.0)
+          start.1.send(cells.1)
+          start.2.send(cells.2)
+          start.3.send(cells.3)
+        }
+      }
     } else {
       let rules: ContiguousArray<((Int, Int, Int, Int)) -> Int> = [
         { $0.1 }, { $0.0 &- $0.2 }, { $0.1 &+ $0.3 }, { $0.2 },
