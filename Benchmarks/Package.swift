@@ -48,6 +48,7 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
   ("Signals", [.product(name: "Rill", package: "Rill")]),
   ("Subscriptions", [.product(name: "Rill", package: "Rill")]),
   ("Store", [.product(name: "RillStore", package: "Rill")]),
+  ("Reactivity", [.product(name: "Rill", package: "Rill")]),
 ]
 for suite in suites {
   package.targets.append(

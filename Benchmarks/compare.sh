@@ -7,8 +7,9 @@
 #   ./compare.sh RUN.jmh.json       print the table of an earlier run, exported with `--format jmh`
 #
 # Conventions it reads (see Support/Workload.swift): a benchmark is named "<workload>/<library>"; one iteration
-# runs 1,000 operations, except cancel_10k_* and fanout_*, where one iteration is one operation (cancelling 10,000
-# subscribers; one send). send_<n>sub also gets a row per delivery (time ÷ n), fanout_combine_<n> a row per join.
+# runs 1,000 operations, except cancel_10k_*, fanout_*, cellx_*, kairo_broad and kairo_mux, where one iteration
+# is one operation (cancelling 10,000 subscribers; one send; one update of every cellx layer; one write).
+# send_<n>sub also gets a row per delivery (time ÷ n), fanout_combine_<n> a row per join.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -41,7 +42,7 @@ order = []
 for element in json.load(open(run)):
     name = element["benchmark"].split(".", 3)[3]
     workload, library = name.rsplit("/", 1)
-    operations = 1 if workload.startswith(("cancel_10k", "fanout_")) else 1_000
+    operations = 1 if workload.startswith(("cancel_10k", "fanout_", "cellx", "kairo_broad", "kairo_mux")) else 1_000
     metrics = element["secondaryMetrics"]
     wall = metrics["Time (wall clock)"]
     assert wall["scoreUnit"] == "μs", wall["scoreUnit"]
@@ -53,7 +54,8 @@ for element in json.load(open(run)):
     results[workload][library] = (seconds, mallocs)
 
 def rank(workload):
-    names = ["send_", "chain3", "combine2", "diamond", "fanout_", "churn", "cancel_10k", "store_dispatch"]
+    names = ["send_", "chain3", "combine2", "diamond", "fanout_", "churn", "cancel_10k", "store_dispatch", "kairo_",
+             "cellx"]
     prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
     number = re.search(r"(\d+)(k?)", workload)
     size = int(number.group(1)) * (1_000 if number.group(2) else 1) if number else 0
