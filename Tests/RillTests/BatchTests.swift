@@ -4,7 +4,7 @@ import Testing
 @testable import Rill
 
 /// `batch`: several sends delivered as one propagation, so joins settle once with every new value.
-@Suite struct BatchTests {
+@Suite(.freesEverything) struct BatchTests {
   @Test func aCombineOverTwoSubjectsSentInABatchEmitsOnceWithBoth() {
     let width = CurrentValueSubject(1)
     let height = CurrentValueSubject(1)

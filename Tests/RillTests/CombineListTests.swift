@@ -4,7 +4,7 @@ import Testing
 @testable import Rill
 
 /// `combine(_:)` over a runtime list of signals of one type.
-@Suite struct CombineListTests {
+@Suite(.freesEverything) struct CombineListTests {
   @Test func emitsOnlyOnceEverySourceHasValue() {
     let a = Subject<Int>()
     let b = Subject<Int>()

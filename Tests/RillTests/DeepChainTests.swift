@@ -11,7 +11,7 @@ func chain(_ source: Signal<Int>, depth: Int) -> Signal<Int> {
 
 /// A chain 10,000 nodes deep (the stack-depth statement of the contract). Each test runs in a child process:
 /// a stack overflow crashes it.
-@Suite struct DeepChainTests {
+@Suite(.freesEverything) struct DeepChainTests {
   @Test(arguments: [1_000, 10_000])
   func aDeepChainDeliversAndTearsDown(depth: Int) async {
     await #expect(processExitsWith: .success) { [depth] in

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rill
 
-@Suite struct FIFOQueueTests {
+@Suite(.freesEverything) struct FIFOQueueTests {
   @Test func itemsComeOutInTheOrderTheyWentInAcrossWrapAndGrowth() {
     var queue = FIFOQueue<Int>()
     var out: [Int] = []

@@ -3,7 +3,7 @@ import Testing
 
 /// Rule 5: an operator that forwards values forwards every value of a propagation, in order — also when its
 /// source emits several in one propagation. Only joins (`combine`) coalesce.
-@Suite struct ForwardEveryValueTests {
+@Suite(.freesEverything) struct ForwardEveryValueTests {
   /// Every forwarding operator, set up to pass its input through unchanged.
   enum Forwarding: String, CaseIterable {
     case map, filter, compactMap, scan, removeDuplicates, skip, take, prepend, withLatestFrom, merge, flatMapLatest

@@ -4,7 +4,7 @@ import Testing
 
 /// The graph's own bookkeeping: the queue of sends made during a propagation keeps memory proportional to
 /// its backlog, and pending joins settle in rank order at a cost that does not grow with their number.
-@Suite struct GraphTests {
+@Suite(.freesEverything) struct GraphTests {
   @Test(arguments: [1, 2, 5, 50])
   func aSteadyBacklogKeepsTheQueueProportionalToIt(backlog: Int) {
     let subject = Subject<Int>()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rill
 
-@Suite struct PendingSettlesTests {
+@Suite(.freesEverything) struct PendingSettlesTests {
   /// A node identity for the tests: settles only compare it.
   final class Node {}
 

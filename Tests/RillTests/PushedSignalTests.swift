@@ -3,7 +3,7 @@ import Testing
 
 /// The node the store's per-id observation is built on: values pushed by its owner, inside the
 /// propagations of the graph it joins.
-@Suite struct PushedSignalTests {
+@Suite(.freesEverything) struct PushedSignalTests {
   /// An owner that pushes `source`'s values into the nodes it keeps, as the entity index does.
   final class Pusher {
     var outputs: [PushedSignal<Int>] = []
