@@ -13,7 +13,7 @@ import Synchronization
 /// Inside `body`, each send is delivered at once, depth first, as usual: every observer of a subject sent
 /// twice hears both values, in order, and a ``CurrentValueSubject``'s `value` reads the new value as soon as
 /// it is set. What waits for the end of the batch is what waits for the end of a propagation (rules 5 and
-/// 6): the joins (``combine(_:)``, `withLatestFrom`) settle once, after the whole body, so a `combine` over
+/// 6): the joins (``combine(_:)->Signal<(Source)>``, `withLatestFrom`) settle once, after the whole body, so a `combine` over
 /// several subjects sent in the batch emits one tuple holding all their new values; and sends made from
 /// inside observers are queued and delivered after those settles, first in first out.
 ///
