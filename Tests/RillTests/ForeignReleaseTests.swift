@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Rill
@@ -13,6 +14,18 @@ import Testing
   func modelsFreedOnOtherThreadsWhileTheMainActorDeliversDoNotCrash() async {
     await #expect(processExitsWith: .success) {
       await ForeignReleaseStress.run(iterations: 3_000)
+    }
+  }
+
+  /// The hang this pins: compaction, on the signal's thread, moved the slots of subscriptions that another
+  /// thread was releasing, and reading a slot's subscription to tell it its new index retained it for a moment
+  /// (in an unoptimized build). When the other thread's release came in that moment, compaction's own release
+  /// freed the subscription, under the inbox lock; its deinit compacted again and waited for that lock forever
+  /// (CI's full test run hung in the stress test above). A watchdog turns a hang into a failed exit.
+  @Test(.timeLimit(.minutes(2)))
+  func compactingWhileAnotherThreadFreesSubscriptionsNeverTouchesThem() async {
+    await #expect(processExitsWith: .success) {
+      ForeignReleaseStress.compactWhileFreeing(rounds: 50_000, watchdogSeconds: 60)
     }
   }
 
@@ -126,6 +139,39 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
 /// subscribe to a subject and to a `map` of it, hands each to two releaser threads that drop the last
 /// reference, and keeps sending meanwhile.
 enum ForeignReleaseStress {
+  /// Round after round, the signal's thread compacts a slot whose subscription another thread frees at the
+  /// same moment: it makes two subscriptions and a third, hands the third to the other thread, lets it go,
+  /// and cancels the first two, which moves the third's slot to the front. Exits with status 3 if it has not
+  /// finished after `watchdogSeconds`.
+  static func compactWhileFreeing(rounds: Int, watchdogSeconds: Int) {
+    Thread.detachNewThread {
+      sleep(UInt32(watchdogSeconds))
+      _exit(3)
+    }
+    let subject = Subject<Int>()
+    let handOff = LockedState<Subscription?>(nil)
+    let round = Atomic<Int>(0)
+    let freed = Atomic<Int>(0)
+    Thread.detachNewThread {
+      for number in 1...rounds {
+        while round.load(ordering: .acquiring) != number { sched_yield() }
+        handOff.withLock { $0 = nil }  // the last reference, dropped as the signal's thread compacts
+        freed.store(number, ordering: .releasing)
+      }
+    }
+    for number in 1...rounds {
+      let first = subject.subscribe { _ in }
+      let second = subject.subscribe { _ in }
+      handOff.withLock { $0 = subject.subscribe { _ in } }
+      round.store(number, ordering: .releasing)
+      first.cancel()
+      second.cancel()
+      while freed.load(ordering: .acquiring) != number { sched_yield() }
+    }
+    subject.send(0)
+    precondition(subject.observerCount == 0, "\(subject.observerCount) observers left on the subject")
+  }
+
   @MainActor static func run(iterations: Int) async {
     let subject = Subject<Int>()
     let mapped = subject.map { $0 &+ 1 }

@@ -179,7 +179,7 @@ public class Signal<Value> {
   @inlinable final func removeObserver(at index: Int) {
     // Swapped out whole, a move: taking the closure out alone would re-abstract it, which allocates, and
     // copying the slot would retain and release the closure once more.
-    var removed = ObserverSlot<Value>(tombstoneOf: slots[index].subscription)
+    var removed = ObserverSlot<Value>(tombstoneOf: slots[index])
     swap(&removed, &slots[index])
     observerCount -= 1
     if deliveryDepth == 0 {
@@ -216,7 +216,7 @@ public class Signal<Value> {
         }
         if index != kept {
           slots.swapAt(index, kept)
-          if !isPosted { slots[kept].subscription.index = kept }
+          if !isPosted { slots[kept].setIndex(kept) }
         }
         kept += 1
       }
@@ -233,19 +233,29 @@ public class Signal<Value> {
 struct ObserverSlot<Value> {
   /// The observer, or `nil` once cancelled (a tombstone).
   @usableFromInline var observer: ((Value) -> Void)?
-  /// Not retained: a subscription removes its slot before it is freed, or, freed on another thread, posts the
-  /// slot's index under the lock that compaction holds, which then moves the index in the inbox instead of
-  /// touching the subscription; compaction touches only live slots.
-  @usableFromInline unowned(unsafe) let subscription: Subscription
+  /// Not retained, and never retained while in use: a subscription removes its slot before it is freed, or,
+  /// freed on another thread, posts the slot's index under the lock that compaction holds, which then moves
+  /// the index in the inbox instead of touching the subscription; compaction touches only live slots.
+  ///
+  /// Unmanaged, not `unowned(unsafe)`: reading an `unowned(unsafe)` reference makes a strong one (an unoptimized
+  /// build retains and releases it). A subscription that another thread is releasing at that moment would then
+  /// be freed by that release, in compaction, on the signal's thread, under the inbox lock: its deinit removed
+  /// its observer, compacted again and waited forever for the lock it held.
+  @usableFromInline let subscription: Unmanaged<Subscription>
 
   @inlinable init(observer: @escaping (Value) -> Void, subscription: Subscription) {
     self.observer = observer
-    self.subscription = subscription
+    self.subscription = .passUnretained(subscription)
   }
 
-  /// A cancelled slot of `subscription`.
-  @inlinable init(tombstoneOf subscription: Subscription) {
+  /// A cancelled slot of `slot`'s subscription.
+  @inlinable init(tombstoneOf slot: ObserverSlot) {
     observer = nil
-    self.subscription = subscription
+    subscription = slot.subscription
+  }
+
+  /// Tells the subscription its slot's new index, without retaining it (see ``subscription``).
+  @inlinable func setIndex(_ index: Int) {
+    subscription._withUnsafeGuaranteedRef { $0.index = index }
   }
 }
