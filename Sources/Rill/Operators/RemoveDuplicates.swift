@@ -44,6 +44,27 @@ extension Signal where Value: Equatable {
   }
 }
 
+extension Signal {
+  /// Emits a value only when its property at `keyPath` differs from that of the last value emitted.
+  ///
+  /// The first value always passes; a value whose `keyPath` equals the last emitted value's is dropped, even
+  /// if the rest of it changed. Replays the last value emitted, when this signal replays. See
+  /// ``removeDuplicates(by:)-(((Value,Value)->Bool))``.
+  ///
+  /// ```swift
+  /// struct Player { var name: String; var score: Int }
+  /// let players = Subject<Player>()
+  /// let subscription = players.removeDuplicates(by: \.name).subscribe { print($0.name, $0.score) }
+  /// players.send(Player(name: "a", score: 1)); players.send(Player(name: "a", score: 2))   // prints "a 1"
+  /// ```
+  ///
+  /// - Complexity: O(1) per value, plus reading the key path twice and one `==`.
+  @inlinable
+  public func removeDuplicates<Key: Equatable>(by keyPath: KeyPath<Value, Key>) -> Signal<Value> {
+    removeDuplicates { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+  }
+}
+
 /// Decides which values `removeDuplicates` lets through: the first, and each one that is not a
 /// duplicate of the last one let through.
 @usableFromInline
