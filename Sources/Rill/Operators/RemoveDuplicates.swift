@@ -28,7 +28,7 @@ extension Signal where Value: Equatable {
   /// Emits a value only when it is not equal to the last value emitted.
   ///
   /// The first value always passes. Replays the last value emitted, when this signal replays. See
-  /// ``removeDuplicates(by:)``.
+  /// ``removeDuplicates(by:)-((Value,Value)->Bool)``.
   ///
   /// ```swift
   /// let credit = Subject<Int>()
@@ -49,7 +49,7 @@ extension Signal {
   ///
   /// The first value always passes; a value whose `keyPath` equals the last emitted value's is dropped, even
   /// if the rest of it changed. Replays the last value emitted, when this signal replays. See
-  /// ``removeDuplicates(by:)-(((Value,Value)->Bool))``.
+  /// ``removeDuplicates(by:)-((Value,Value)->Bool)``.
   ///
   /// ```swift
   /// struct Player { var name: String; var score: Int }
