@@ -175,4 +175,24 @@ import Testing
     #expect(skipped == [3, 4, 5])
     withExtendedLifetime((early, a, b)) {}
   }
+
+  /// A batch is one propagation: a stop anywhere in it ends the whole batch, values before it included.
+  @Test func aStopInsideABatchDropsEveryValueOfTheBatch() {
+    let ticks = Subject<Int>()
+    let stop = Subject<Void>()
+    var taken: [Int] = []
+    var skipped: [Int] = []
+    let a = ticks.take(until: stop).subscribe { taken.append($0) }
+    let b = ticks.skip(until: stop).subscribe { skipped.append($0) }
+    ticks.send(0)
+    batch {
+      ticks.send(1)
+      stop.send()
+      ticks.send(2)
+    }
+    ticks.send(3)
+    #expect(taken == [0])
+    #expect(skipped == [1, 2, 3])
+    withExtendedLifetime((a, b)) {}
+  }
 }

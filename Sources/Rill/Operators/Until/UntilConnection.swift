@@ -7,10 +7,8 @@
 @usableFromInline
 final class UntilConnection<Value, Other> {
   @usableFromInline let node: DerivedSignal<Value>
-  /// The values of this propagation's pass (or of the replay on connection), in order: the first
-  /// `heldCount` slots. Slots are reused, not removed, so a steady-state send allocates nothing.
-  @usableFromInline @exclusivity(unchecked) var held: ContiguousArray<Value> = []
-  @usableFromInline @exclusivity(unchecked) var heldCount = 0
+  /// The values of this propagation's pass (or of the replay on connection), in order.
+  @usableFromInline @exclusivity(unchecked) var held = HeldValues<Value>()
   @usableFromInline @exclusivity(unchecked) var state: UntilState
   @usableFromInline @exclusivity(unchecked) var sourceSubscription: Subscription?
   @usableFromInline @exclusivity(unchecked) var otherSubscription: Subscription?
@@ -49,7 +47,7 @@ final class UntilConnection<Value, Other> {
     otherSubscription = nil
     settleAction = nil
     state.disconnected()
-    heldCount = 0
+    held.removeAll()
     other?.cancel()
     source?.cancel()
   }
@@ -71,22 +69,13 @@ final class UntilConnection<Value, Other> {
     case .emitNow:
       node.emit(value)
     case .holdAndSettleLater:
-      hold(value)
+      held.append(value)
       if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
     case .hold:
-      hold(value)
+      held.append(value)
     case .drop:
       break
     }
-  }
-
-  @inlinable func hold(_ value: Value) {
-    if heldCount < held.count {
-      held[heldCount] = value
-    } else {
-      held.append(value)
-    }
-    heldCount &+= 1
   }
 
   @inlinable func settle() {
@@ -97,16 +86,16 @@ final class UntilConnection<Value, Other> {
   /// the rest).
   @inlinable func finish(emitting: Bool) {
     guard emitting else {
-      heldCount = 0
+      held.removeAll()
       return
     }
     var index = 0
-    while index < heldCount {
+    while index < held.count {
       let value = held[index]
       index &+= 1
       node.emit(value)
     }
-    heldCount = 0
+    held.removeAll()
   }
 }
 
