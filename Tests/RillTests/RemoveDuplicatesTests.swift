@@ -105,3 +105,32 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 }
+
+@Suite(.freesEverything) struct RemoveDuplicatesByKeyPathTests {
+  struct Player: Equatable {
+    var name: String
+    var score: Int
+  }
+
+  @Test func comparesTheKeyPathOfTheLastEmittedValue() {
+    let players = Subject<Player>()
+    var log: [String] = []
+    let subscription = players.removeDuplicates(by: \.name).subscribe { log.append("\($0.name) \($0.score)") }
+    for (name, score) in [("a", 1), ("a", 2), ("b", 2), ("b", 3), ("a", 3)] {
+      players.send(Player(name: name, score: score))
+    }
+    #expect(log == ["a 1", "b 2", "a 3"])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func replaysTheLastValueEmitted() {
+    let player = CurrentValueSubject(Player(name: "a", score: 1))
+    let byName = player.removeDuplicates(by: \.name)
+    var log: [String] = []
+    let a = byName.subscribe { log.append("a \($0.score)") }
+    player.value.score = 2
+    let b = byName.subscribe { log.append("b \($0.score)") }
+    #expect(log == ["a 1", "b 1"])
+    withExtendedLifetime((a, b)) {}
+  }
+}

@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
   chain3()
   combine2()
   diamond()
+  takeUntil()
   for sources in [10, 1000] {
     combineList(sources: sources)
   }
@@ -206,6 +207,54 @@ func diamond() {
     }
     benchmark.stopMeasurement()
     blackHole(sink)
+  }
+}
+
+/// take_until: subject → take(until: stop) → one subscriber; `stop` never emits, so every value passes, each
+/// held until its propagation's pass is over (rule 6). The limit is one closure that checks a flag.
+func takeUntil() {
+  workload("take_until", .rill) { benchmark in
+    var sink = 0
+    let source = Rill.Subject<Int>()
+    let stop = Rill.Subject<Void>()
+    let subscription = source.take(until: stop).subscribe { sink &+= $0 }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      source.send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscription)
+  }
+
+  workload("take_until", .baseline) { benchmark in
+    var sink = 0
+    var stopped = false
+    let observers: ContiguousArray<(Int) -> Void> = [{ if !stopped { sink &+= $0 } }]
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      for observer in observers {
+        observer(value)
+      }
+    }
+    benchmark.stopMeasurement()
+    stopped = true
+    blackHole(sink)
+    blackHole(stopped)
+  }
+
+  workload("take_until", .openCombine) { benchmark in
+    var sink = 0
+    let source = PassthroughSubject<Int, Never>()
+    let stop = PassthroughSubject<Void, Never>()
+    let cancellable = source.prefix(untilOutputFrom: stop).sink { sink &+= $0 }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      source.send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(cancellable)
   }
 }
 

@@ -28,7 +28,7 @@ extension Signal where Value: Equatable {
   /// Emits a value only when it is not equal to the last value emitted.
   ///
   /// The first value always passes. Replays the last value emitted, when this signal replays. See
-  /// ``removeDuplicates(by:)``.
+  /// ``removeDuplicates(by:)-((Value,Value)->Bool)``.
   ///
   /// ```swift
   /// let credit = Subject<Int>()
@@ -41,6 +41,27 @@ extension Signal where Value: Equatable {
   @inlinable
   public func removeDuplicates() -> Signal<Value> {
     removeDuplicates(by: ==)
+  }
+}
+
+extension Signal {
+  /// Emits a value only when its property at `keyPath` differs from that of the last value emitted.
+  ///
+  /// The first value always passes; a value whose `keyPath` equals the last emitted value's is dropped, even
+  /// if the rest of it changed. Replays the last value emitted, when this signal replays. See
+  /// ``removeDuplicates(by:)-((Value,Value)->Bool)``.
+  ///
+  /// ```swift
+  /// struct Player { var name: String; var score: Int }
+  /// let players = Subject<Player>()
+  /// let subscription = players.removeDuplicates(by: \.name).subscribe { print($0.name, $0.score) }
+  /// players.send(Player(name: "a", score: 1)); players.send(Player(name: "a", score: 2))   // prints "a 1"
+  /// ```
+  ///
+  /// - Complexity: O(1) per value, plus reading the key path twice and one `==`.
+  @inlinable
+  public func removeDuplicates<Key: Equatable>(by keyPath: KeyPath<Value, Key>) -> Signal<Value> {
+    removeDuplicates { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
   }
 }
 

@@ -54,10 +54,8 @@ extension Signal {
 final class WithLatestFromConnection<Primary, Other, Result> {
   @usableFromInline let node: DerivedSignal<Result>
   @usableFromInline let transform: (Primary, Other) -> Result
-  /// The primary values of this propagation's pass (or of the replay on connection), in order: the first
-  /// `heldCount` slots. Slots are reused, not removed, so a steady-state send allocates nothing.
-  @usableFromInline @exclusivity(unchecked) var held: ContiguousArray<Primary> = []
-  @usableFromInline @exclusivity(unchecked) var heldCount = 0
+  /// The primary values of this propagation's pass (or of the replay on connection), in order.
+  @usableFromInline @exclusivity(unchecked) var held = HeldValues<Primary>()
   @usableFromInline @exclusivity(unchecked) var other: Other?
   @usableFromInline @exclusivity(unchecked) var state = WithLatestFromState()
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
@@ -92,7 +90,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
       upstream = []
       settleAction = nil
       state.disconnected()
-      heldCount = 0
+      held.removeAll()
       for source in sources { source.cancel() }
     }
   }
@@ -103,22 +101,13 @@ final class WithLatestFromConnection<Primary, Other, Result> {
     case .emitNow:
       node.emit(transform(value, other.unsafelyUnwrapped))
     case .holdAndSettleLater:
-      hold(value)
+      held.append(value)
       if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
     case .hold:
-      hold(value)
+      held.append(value)
     case .drop:
       break
     }
-  }
-
-  @inlinable func hold(_ value: Primary) {
-    if heldCount < held.count {
-      held[heldCount] = value
-    } else {
-      held.append(value)
-    }
-    heldCount &+= 1
   }
 
   @inlinable func settle() {
@@ -129,16 +118,16 @@ final class WithLatestFromConnection<Primary, Other, Result> {
   /// the node disconnects meanwhile (which drops the rest).
   @inlinable func finish(emitting: Bool) {
     guard emitting else {
-      heldCount = 0
+      held.removeAll()
       return
     }
     var index = 0
-    while index < heldCount {
+    while index < held.count {
       let value = held[index]
       index &+= 1
       node.emit(transform(value, other.unsafelyUnwrapped))
     }
-    heldCount = 0
+    held.removeAll()
   }
 }
 

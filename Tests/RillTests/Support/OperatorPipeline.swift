@@ -6,6 +6,8 @@ import Rill
 enum OperatorPipeline: String, CaseIterable {
   case map, filter, compactMap, scan, removeDuplicates, removeDuplicatesBy, skip, take, prepend, pairwise
   case withLatestFrom, withLatestFromDiamond, flatMapLatest, merge, mergeDiamond
+  case flatMap, takeUntil, takeUntilDiamond, skipUntil, skipUntilDiamond, firstWhere
+  case removeDuplicatesByKeyPath, successes, failures
   case combineDiamond, combineThree, combineFour, combineFiveMixedTypes, combineList, combineListWithDuplicates
 
   /// The operator applied to `source`; any other source it needs is made here and kept alive by it.
@@ -24,6 +26,16 @@ enum OperatorPipeline: String, CaseIterable {
     case .withLatestFrom: source.withLatestFrom(CurrentValueSubject(1), &+)
     case .withLatestFromDiamond: source.withLatestFrom(source.map { $0 &+ 1 }, &+)
     case .flatMapLatest: CurrentValueSubject(0).flatMapLatest { _ in source.map { $0 &+ 1 } }
+    case .flatMap: CurrentValueSubject(0).flatMap { _ in source.map { $0 &+ 1 } }
+    case .takeUntil: source.take(until: Subject<Void>())
+    case .takeUntilDiamond: source.take(until: source.filter { $0 == 3 })
+    case .skipUntil: source.skip(until: CurrentValueSubject(()))
+    case .skipUntilDiamond: source.skip(until: source.filter { $0 == 2 })
+    case .firstWhere: source.first { $0 > 1 }
+    case .removeDuplicatesByKeyPath: source.map { ($0 / 2, $0) }.removeDuplicates(by: \.0).map(\.1)
+    case .successes:
+      source.map { $0.isMultiple(of: 3) ? Result<Int, Failed>.failure(Failed()) : .success($0) }.successes()
+    case .failures: source.map { Result<Int, Failed>.failure(Failed(code: $0)) }.failures().map(\.code)
     case .merge: Rill.merge(source, Subject<Int>())
     case .mergeDiamond: Rill.merge(source, source.map { $0 &+ 1 })
     case .combineDiamond: Rill.combine(source, source.map { $0 &+ 1 }).map { $0 &+ $1 }
@@ -42,4 +54,9 @@ enum OperatorPipeline: String, CaseIterable {
       Rill.combine([source, source, source.map { $0 &* 2 }]).map { $0[0] &+ $0[1] &+ $0[2] }
     }
   }
+}
+
+/// The error of the `Result` pipelines.
+struct Failed: Error {
+  var code = 0
 }

@@ -54,4 +54,43 @@ let fahrenheit = celsius.map { $0 * 9 / 5 + 32 }
 let shown = Timeline("shown", useCelsius.flatMapLatest { $0 ? celsius : fahrenheit })
 useCelsius.value = false  // switches to the Fahrenheit signal: "shown: 69.8"
 celsius.value = 25  // "shown: 77.0"
-_ = (total, levels, moves, fullName, saved, shown)
+
+section("take(until:) and skip(until:)")
+//: Both listen to `other` until its first value. The whole propagation of that value counts as "after":
+//: here `stop` derives from `ticks` itself, and tick 3 goes to `after`, never to `before`, whichever of
+//: the two hears it first.
+let ticks = Subject<Int>()
+let stop = ticks.filter { $0 == 3 }
+let before = Timeline("before", ticks.take(until: stop))
+let after = Timeline("after", ticks.skip(until: stop))
+for tick in 1...5 { ticks.send(tick) }
+print(before.values, after.values)  // [1, 2] [3, 4, 5]
+//: A `CurrentValueSubject` as `other` replays, which counts: `take(until: loggedOut)` would end at once.
+//: `skip(1)` waits for its next value.
+let loggedOut = CurrentValueSubject(false)
+let sessionTicks = Timeline("session", ticks.take(until: loggedOut.skip(1)))
+ticks.send(6)
+loggedOut.value = true
+ticks.send(7)  // the session has ended: nothing more
+print(sessionTicks.values)  // [6]
+
+section("flatMap, first(where:) and Result values")
+//: `flatMap` keeps every inner signal: joining a second room does not leave the first.
+let joinedRooms = Subject<String>()
+let rooms = ["lobby": Subject<String>(), "garden": Subject<String>()]
+let heard = Timeline("heard", joinedRooms.flatMap { rooms[$0]! })
+joinedRooms.send("lobby")
+joinedRooms.send("garden")
+rooms["lobby"]!.send("hi")
+rooms["garden"]!.send("yo")  // both rooms: "heard: hi", "heard: yo"
+//: Signals carry no errors: work that can fail sends a `Result`, split with `successes()` and `failures()`.
+enum LoadError: Error { case offline }
+let responses = Subject<Result<Int, LoadError>>()
+let loaded = Timeline("loaded", responses.successes())
+let errors = Timeline("error", responses.failures())
+let firstBig = Timeline("first big", responses.successes().first { $0 > 100 })
+for response: Result<Int, LoadError> in [.success(7), .failure(.offline), .success(120), .success(200)] {
+  responses.send(response)
+}
+print(loaded.values, errors.values.map { "\($0)" }, firstBig.values)  // [7, 120, 200] ["offline"] [120]
+_ = (total, levels, moves, fullName, saved, shown, heard)
