@@ -41,13 +41,18 @@ extension ConcurrencyTests {
 
     let clock = ManualClock()
 
+    /// Starts retrying `flaky`'s attempts on the main actor.
+    func retrying(
+      _ flaky: Flaky, attempts: Int, backoff: Backoff<Duration>
+    ) -> Task<Result<String, Failure>, Never> {
+      Task { [clock] in
+        await retry(attempts: attempts, backoff: backoff, clock: clock) { () throws(Failure) in try flaky.attempt() }
+      }
+    }
+
     @Test func triesAgainAfterEachBackoffUntilItSucceeds() async {
       let flaky = Flaky(clock: clock, succeedsOn: 3)
-      let run = Task { [clock] in
-        await retry(attempts: 5, backoff: .exponential(initial: .seconds(1)), clock: clock) { () throws(Failure) in
-          try flaky.attempt()
-        }
-      }
+      let run = retrying(flaky, attempts: 5, backoff: .exponential(initial: .seconds(1)))
       await flaky.nextAttempt()
       await clock.advance(by: .seconds(1))
       await flaky.nextAttempt()
@@ -59,11 +64,7 @@ extension ConcurrencyTests {
 
     @Test func givesUpWithTheLastFailureAfterTheLastAttempt() async {
       let flaky = Flaky(clock: clock, succeedsOn: 10)
-      let run = Task { [clock] in
-        await retry(attempts: 2, backoff: .constant(.seconds(5)), clock: clock) { () throws(Failure) in
-          try flaky.attempt()
-        }
-      }
+      let run = retrying(flaky, attempts: 2, backoff: .constant(.seconds(5)))
       await flaky.nextAttempt()
       await clock.advance(by: .seconds(5))
       await flaky.nextAttempt()
@@ -74,11 +75,7 @@ extension ConcurrencyTests {
 
     @Test func cancellingDuringABackoffReturnsTheLastFailureAtOnce() async {
       let flaky = Flaky(clock: clock, succeedsOn: 10)
-      let run = Task { [clock] in
-        await retry(attempts: 5, backoff: .constant(.seconds(5)), clock: clock) { () throws(Failure) in
-          try flaky.attempt()
-        }
-      }
+      let run = retrying(flaky, attempts: 5, backoff: .constant(.seconds(5)))
       await flaky.nextAttempt()
       await clock.advance(by: .seconds(1))  // retry is asleep now
       run.cancel()
