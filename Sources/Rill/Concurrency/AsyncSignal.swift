@@ -5,7 +5,9 @@ extension Signal {
   /// The first subscriber starts a task, isolated to `isolation` (the caller's actor, by default),
   /// that iterates `sequence` and emits each element as a propagation of its own; the last subscriber
   /// leaving cancels the task. A later first subscriber starts a new iteration (of a new iterator —
-  /// whether that repeats elements depends on the sequence). The signal does not replay.
+  /// whether that repeats elements depends on the sequence: an `AsyncStream` that has finished yields
+  /// nothing more; ``from(isolation:_:)`` makes a fresh sequence per connection). The signal does not
+  /// replay.
   ///
   /// It must be created in an actor-isolated context (the main actor, an actor's method): the task has
   /// to run in the same domain as the signal graph.
@@ -24,6 +26,38 @@ extension Signal {
   ) -> Signal<Value> {
     task(isolation: isolation) { send in
       for await element in sequence { send(element) }
+    }
+  }
+
+  /// A signal that emits the elements of a fresh sequence, made by `makeSequence`, each time it connects.
+  ///
+  /// Like ``from(_:isolation:)``, but each connection — the first subscriber, or the first after all had
+  /// left — calls `makeSequence` and iterates the new sequence, so a connection after an earlier sequence
+  /// finished (or was cancelled) sees the elements again. Subscribers that join while connected share the
+  /// running iteration, as with every node; the signal does not replay.
+  ///
+  /// Which to use:
+  /// - `from(sequence)`: the sequence is a live source that must be iterated once and shared, such as an
+  ///   `AsyncStream` fed by a delegate, or notifications. A later connection continues with a new iterator
+  ///   of the same sequence: an `AsyncStream` that has finished yields nothing more.
+  /// - `from { makeSequence() }`: each connection should start the work afresh — a request that streams
+  ///   its response, a file read line by line, a sequence that ends — like RxSwift's `Observable.deferred`.
+  ///
+  /// ```swift
+  /// let lines = Signal.from { fileLines(at: path) }   // on the main actor
+  /// var first = lines.subscribe { print($0) }         // prints the file's lines
+  /// first.cancel()
+  /// let again = lines.subscribe { print($0) }         // reads the file again and prints its lines
+  /// ```
+  ///
+  /// - Precondition: `isolation` is not `nil`.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  public static func from<Elements: AsyncSequence<Value, Never>>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ makeSequence: @escaping () -> Elements
+  ) -> Signal<Value> {
+    task(isolation: isolation) { send in
+      for await element in makeSequence() { send(element) }
     }
   }
 

@@ -24,7 +24,7 @@ public enum BufferingPolicy: Sendable, Hashable {
   case bufferingOldest(Int)
 
   /// Checks the limit, so a bad policy fails where it is used, not when the first value overflows.
-  func validated() -> Self {
+  @usableFromInline func validated() -> Self {
     switch self {
     case .unbounded: break
     case .bufferingNewest(let limit), .bufferingOldest(let limit):
@@ -37,26 +37,28 @@ public enum BufferingPolicy: Sendable, Hashable {
 /// The values a bridge holds for a consumer, first in first out, trimmed by a ``BufferingPolicy``.
 ///
 /// A pure value: it decides what to keep and what to drop; the bridge that owns it only stores and wakes.
+/// Inlinable, so a client's `subscribe(on:)` buffers its values without generic metadata look-ups.
+@usableFromInline
 struct ValueBuffer<Value> {
-  let policy: BufferingPolicy
-  private var storage: ContiguousArray<Value?> = []
-  private var head = 0
+  @usableFromInline let policy: BufferingPolicy
+  @usableFromInline var storage: ContiguousArray<Value?> = []
+  @usableFromInline var head = 0
 
-  init(policy: BufferingPolicy) {
+  @inlinable init(policy: BufferingPolicy) {
     self.policy = policy.validated()
   }
 
   /// How many values wait.
-  var count: Int { storage.count - head }
+  @inlinable var count: Int { storage.count - head }
 
-  var isEmpty: Bool { head == storage.count }
+  @inlinable var isEmpty: Bool { head == storage.count }
 
   /// The oldest waiting value, left in place.
-  var first: Value? { head < storage.count ? storage[head] : nil }
+  @inlinable var first: Value? { head < storage.count ? storage[head] : nil }
 
   /// Adds `value` under the policy. Returns `false` when the policy dropped the new value; a value
   /// dropped to make room (`bufferingNewest`) is not reported.
-  @discardableResult
+  @inlinable @discardableResult
   mutating func append(_ value: Value) -> Bool {
     switch policy {
     case .unbounded:
@@ -71,7 +73,7 @@ struct ValueBuffer<Value> {
   }
 
   /// Removes and returns the oldest waiting value.
-  mutating func popFirst() -> Value? {
+  @inlinable mutating func popFirst() -> Value? {
     guard head < storage.count else { return nil }
     let value = storage[head].take()
     head += 1
@@ -85,3 +87,6 @@ struct ValueBuffer<Value> {
     return value
   }
 }
+
+/// A buffer of `Sendable` values can move between domains (the `subscribe(on:)` mailbox hands one over).
+extension ValueBuffer: Sendable where Value: Sendable {}

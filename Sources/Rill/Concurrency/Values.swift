@@ -1,7 +1,9 @@
 extension Signal {
-  /// This signal's values as an `AsyncSequence`, keeping every value until it is consumed.
+  /// This signal's values as an `AsyncSequence`, keeping every value from the moment the sequence is
+  /// made until it is consumed.
   ///
-  /// The same as ``values(bufferingPolicy:)`` with ``BufferingPolicy/unbounded``.
+  /// The same as ``values(bufferingPolicy:)`` with ``BufferingPolicy/unbounded``: nothing is lost, neither
+  /// while the consumer is busy nor between making the sequence and the loop's first `next()`.
   ///
   /// ```swift
   /// let credit = CurrentValueSubject(0)
@@ -16,11 +18,15 @@ extension Signal {
   /// This signal's values as an `AsyncSequence`, buffered by `bufferingPolicy` while the consumer is
   /// busy.
   ///
-  /// Iterating subscribes: `makeAsyncIterator()` subscribes at once (so a replaying signal's current
-  /// value is the first element) and every value emitted afterwards is buffered until `next()` takes
-  /// it, in emission order. The sequence never finishes by itself — signals do not complete — so
-  /// iteration ends when the iterating task is cancelled (`next()` then returns `nil`) or when the loop
-  /// is left; either way the subscription is cancelled, at the latest when the iterator is freed.
+  /// Making the sequence subscribes: a replaying signal's current value is the first element, and every
+  /// value emitted from then on is buffered under `bufferingPolicy` until `next()` takes it, in emission
+  /// order — also the values sent before the loop starts (say, while the task that runs the loop is not
+  /// scheduled yet). The first iterator takes that subscription; a further iterator of the same sequence
+  /// subscribes when it is made. A sequence freed without being iterated unsubscribes.
+  ///
+  /// The sequence never finishes by itself — signals do not complete — so iteration ends when the
+  /// iterating task is cancelled (`next()` then returns `nil`) or when the loop is left; either way the
+  /// subscription is cancelled, at the latest when the iterator is freed.
   ///
   /// The sequence is not `Sendable`, like the signal: it is iterated in the signal's isolation domain
   /// (the compiler keeps it there), so no value crosses a domain and `Value` need not be `Sendable`.
@@ -44,8 +50,9 @@ extension Signal {
 
 /// The values of a ``Signal`` as an `AsyncSequence` (see ``Signal/values(bufferingPolicy:)``).
 ///
-/// Each iterator is its own subscription with its own buffer. The sequence never finishes by itself;
-/// it ends with the iterating task's cancellation.
+/// The sequence subscribes when it is made, so no value is lost before the loop starts; its first iterator
+/// takes that subscription, and each further iterator is a subscription of its own, with its own buffer.
+/// The sequence never finishes by itself; it ends with the iterating task's cancellation.
 public struct SignalValues<Value>: AsyncSequence {
   /// The signal's value type.
   public typealias Element = Value
@@ -54,11 +61,33 @@ public struct SignalValues<Value>: AsyncSequence {
 
   let signal: Signal<Value>
   let policy: BufferingPolicy
+  /// The subscription made with the sequence, until the first iterator takes it.
+  let firstBridge: FirstBridge
 
-  /// Subscribes to the signal; values emitted from now on (and a replayed current value) are buffered
-  /// for the iterator.
+  init(signal: Signal<Value>, policy: BufferingPolicy) {
+    self.signal = signal
+    self.policy = policy
+    firstBridge = FirstBridge(ValuesBridge(signal: signal, policy: policy))
+  }
+
+  /// The first call takes the subscription the sequence made, with the values buffered since; a later
+  /// call subscribes, so values emitted from now on (and a replayed current value) are buffered for it.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(bridge: ValuesBridge(signal: signal, policy: policy))
+    Iterator(bridge: firstBridge.take() ?? ValuesBridge(signal: signal, policy: policy))
+  }
+
+  /// Holds the sequence's own subscription for its first iterator (the sequence is a value, so a box).
+  final class FirstBridge {
+    private var bridge: ValuesBridge<Value>?
+
+    init(_ bridge: ValuesBridge<Value>) {
+      self.bridge = bridge
+    }
+
+    func take() -> ValuesBridge<Value>? {
+      defer { bridge = nil }
+      return bridge
+    }
   }
 
   /// Takes the buffered values of one subscription, in order.

@@ -10,21 +10,45 @@ func startTimer<C: Clock>(
   isolation: isolated (any Actor)?,
   _ fire: @escaping () -> Void
 ) -> Task<Void, Never> {
-  let manual = clock as? ManualClock
-  manual?.announceSleeper()
+  let sleep = TrackedSleep(on: clock)
   return Task {
     _ = isolation
     do {
-      if let manual, let deadline = deadline as? ManualClock.Instant {
-        try await manual.sleep(until: deadline, tracked: true)
-      } else {
-        try await clock.sleep(until: deadline, tolerance: nil)
-      }
+      try await sleep.sleep(until: deadline)
     } catch {
       return
     }
-    defer { manual?.acknowledgeWake() }
+    defer { sleep.woke() }
     if !Task.isCancelled { fire() }
+  }
+}
+
+/// One sleep of Rill's own on `clock`, tracked when it is a ``ManualClock``: made (and so announced)
+/// synchronously, before the sleeping code can hop to another executor, so an `advance` that starts
+/// meanwhile waits for it; ``woke()`` tells the clock the work the wake started has been done.
+struct TrackedSleep<C: Clock> {
+  let clock: C
+  let manual: ManualClock?
+
+  init(on clock: C) {
+    self.clock = clock
+    manual = clock as? ManualClock
+    manual?.announceSleeper()
+  }
+
+  /// Sleeps until `deadline`; throws `CancellationError` when cancelled (then ``woke()`` must not be
+  /// called).
+  func sleep(until deadline: C.Instant) async throws {
+    if let manual, let deadline = deadline as? ManualClock.Instant {
+      try await manual.sleep(until: deadline, tracked: true)
+    } else {
+      try await clock.sleep(until: deadline, tolerance: nil)
+    }
+  }
+
+  /// Acknowledges the wake to a ``ManualClock`` (after a sleep that returned normally).
+  func woke() {
+    manual?.acknowledgeWake()
   }
 }
 

@@ -15,6 +15,26 @@ extension ConcurrencyTests {
       #expect(out == [10, 20, 30, 40, 50])
     }
 
+    @Test func fromAFactoryMakesAFreshSequenceForEachConnection() async {
+      var made = 0
+      let signal = Signal.from {
+        made += 1
+        let (stream, input) = AsyncStream<Int>.makeStream()
+        input.yield(made * 10)
+        input.yield(made * 10 + 1)
+        input.finish()
+        return stream
+      }
+      var out: [Int] = []
+      for _ in 0..<2 {
+        var iterator = signal.values.makeAsyncIterator()
+        out.append(await iterator.next(isolation: MainActor.shared) ?? -1)
+        out.append(await iterator.next(isolation: MainActor.shared) ?? -1)
+      }
+      #expect(made == 2)
+      #expect(out == [10, 11, 20, 21])
+    }
+
     @Test func taskStartsWithTheFirstSubscriberAndIsCancelledWithTheLast() async {
       var log: [String] = []
       let (ended, endedInput) = AsyncStream<Void>.makeStream()

@@ -24,6 +24,53 @@ extension ConcurrencyTests {
       #expect(out == Array(1...100))
     }
 
+    @Test func valuesSentAfterTheSequenceIsMadeButBeforeTheLoopStartsAreKept() async {
+      let taps = Subject<Int>()
+      let sequence = taps.values
+      let consumer = Task { @MainActor in
+        var out: [Int] = []
+        for await tap in sequence {
+          out.append(tap)
+          if out.count == 3 { break }
+        }
+        return out
+      }
+      taps.send(1)  // the consumer's task has not run yet
+      taps.send(2)
+      await Task.yield()
+      taps.send(3)
+      consumer.cancel()  // buffered values are still taken before `next()` returns nil
+      #expect(await consumer.value == [1, 2, 3])
+      #expect(taps.observerCount == 0)
+    }
+
+    @Test func theFirstIteratorTakesTheSequencesSubscriptionAndALaterOneSubscribesAnew() async {
+      let taps = Subject<Int>()
+      let sequence = taps.values(bufferingPolicy: .bufferingNewest(2))
+      #expect(taps.observerCount == 1)
+      taps.send(1)
+      taps.send(2)
+      taps.send(3)
+      var first = sequence.makeAsyncIterator()
+      var second = sequence.makeAsyncIterator()
+      #expect(taps.observerCount == 2)
+      taps.send(4)
+      var out: [String] = []
+      for _ in 0..<2 { out.append("a\(await first.next(isolation: MainActor.shared) ?? -1)") }
+      out.append("b\(await second.next(isolation: MainActor.shared) ?? -1)")
+      #expect(out == ["a3", "a4", "b4"])
+    }
+
+    @Test func aSequenceFreedWithoutIterationUnsubscribes() {
+      let taps = Subject<Int>()
+      var sequence: SignalValues<Int>? = taps.values
+      taps.send(1)
+      #expect(taps.observerCount == 1)
+      sequence = nil
+      #expect(taps.observerCount == 0)
+      _ = sequence
+    }
+
     @Test func aWaitingConsumerIsWokenByEachValue() async {
       let taps = Subject<Int>()
       var iterator = taps.values.makeAsyncIterator()
