@@ -1,0 +1,53 @@
+import Testing
+
+@testable import RillTesting
+
+@Suite struct ValueDumpTests {
+  struct Profile {
+    var name: String
+    var tags: [String]
+    var scores: [String: Int]
+    var nickname: String?
+    var pair: (Int, label: Bool)
+  }
+
+  enum Event {
+    case opened
+    case moved(x: Int, y: Int)
+    case named(String)
+  }
+
+  @Test func writesOnePropertyPerLine() {
+    let profile = Profile(name: "Ada", tags: ["a", "b"], scores: ["z": 1, "m": 2], nickname: nil, pair: (1, true))
+    #expect(
+      ValueDump.lines(of: profile) == [
+        "Profile(",
+        "  name: \"Ada\",",
+        "  tags: [",
+        "    \"a\",",
+        "    \"b\"",
+        "  ],",
+        "  scores: [",
+        "    \"m\": 2,",
+        "    \"z\": 1",
+        "  ],",
+        "  nickname: nil,",
+        "  pair: (",
+        "    1,",
+        "    label: true",
+        "  )",
+        ")",
+      ])
+  }
+
+  @Test func writesEnumCasesWithTheirPayload() {
+    #expect(ValueDump.lines(of: Event.opened) == [".opened"])
+    #expect(ValueDump.lines(of: Event.named("x")) == [#".named("x")"#])
+    #expect(ValueDump.lines(of: Event.moved(x: 1, y: 2)) == [".moved(", "  (", "    x: 1,", "    y: 2", "  )", ")"])
+  }
+
+  @Test func writesEmptyCollectionsOnOneLine() {
+    #expect(ValueDump.lines(of: [Int]()) == ["[]"])
+    #expect(ValueDump.lines(of: Optional(3) as Any) == ["3"])
+  }
+}
