@@ -70,9 +70,7 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     let log = ActionLog<State, Action>()
     self.log = log
     createdAt = sourceLocation
-    store = Store(
-      initialState: initialState, reducer: reducer, middleware: [.recording(into: log)] + middleware,
-      recording: .disabled)
+    store = Store(initialState: initialState, reducer: reducer, middleware: [.recording(into: log)] + middleware)
   }
 
   deinit {
