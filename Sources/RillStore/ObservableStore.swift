@@ -3,7 +3,7 @@ public import Observation
 /// A store as an `@Observable` object for SwiftUI: its state, read field by field through dynamic member
 /// lookup, and dispatch.
 ///
-/// Make one with ``Store/observable()`` and keep it in the view model (each call makes a new object with
+/// Make one with ``Store/observable()-2bcd9`` and keep it in the view model (each call makes a new object with
 /// its own subscription). A view that reads `facade.count` re-renders when, and only when, `count`
 /// changed: a dispatch that changes `name` does not notify it. Reading ``state`` tracks the whole
 /// state. ``binding(_:send:)`` gives a get/set pair that SwiftUI's `Binding(get:set:)` wraps: it reads a

@@ -1,10 +1,10 @@
-public import RillStore
+import RillStore
 public import Testing
 
 /// A store for tests: send an action and describe the state change you expect; receive the actions
 /// that middleware and `run` tasks dispatch, in order; end with nothing left unasserted.
 ///
-/// A test store runs a real ``RillStore/Store`` (``store``) with the reducer and middleware you give
+/// A test store runs a real `Store` (``store``) with the reducer and middleware you give
 /// it, and records every action that reaches the store. Each step of a test names an action and, in
 /// a closure, the change it makes to the state before it:
 ///

@@ -3,7 +3,7 @@ public import Observation
 /// An `@Observable` object that holds a signal's latest value, for SwiftUI (or any Observation client)
 /// to read.
 ///
-/// Make one with ``Signal/observable()`` and keep it (in a view model, say); a view that reads it
+/// Make one with ``Signal/observable()-1dil9`` and keep it (in a view model, say); a view that reads it
 /// re-renders when, and only when, what it read changed:
 ///
 /// - ``value`` is tracked as a whole: a reader is told of every new value (every value that is not
