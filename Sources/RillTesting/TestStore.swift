@@ -227,7 +227,7 @@ public final class TestStore<State: Equatable, Action: Equatable> {
   }
 
   private func describe(_ action: Action) -> String {
-    ValueDump.lines(of: action).map { $0.drop { $0 == " " } }.joined(separator: " ")
+    ValueDump.line(of: action)
   }
 
   private func record(_ message: String, at sourceLocation: SourceLocation) {

@@ -181,6 +181,21 @@ func mentions(_ issue: Issue, _ text: String) -> Bool {
     await store.finish()
   }
 
+  @Test func aTimeOperatorDrivenByAManualClockDispatchesWhatTheTestReceives() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    let query = Subject<String>()
+    let searching = query.debounce(for: .milliseconds(300), clock: clock).subscribe {
+      store.store.dispatch(.rename($0))
+    }
+    query.send("r")
+    query.send("ri")
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.rename("ri")) { $0.title = "ri" }
+    searching.cancel()
+    await store.finish()
+  }
+
   @Test func aStoreFreedWithoutFinishReportsWhatWasLeftWhereItWasMade() {
     let line = #line + 3
     withKnownIssue {
