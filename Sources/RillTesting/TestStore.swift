@@ -46,8 +46,10 @@ public final class TestStore<State: Equatable, Action: Equatable> {
   /// test names (`.off`).
   public var exhaustivity: Exhaustivity = .on
   /// How long ``receive(_:timeout:sourceLocation:_:)`` and ``finish(timeout:sourceLocation:)`` wait by
-  /// default: one second.
-  public var timeout: Duration = .seconds(1)
+  /// default: ten seconds. A passing test waits only until the action arrives; the timeout is how long
+  /// a failing one takes to fail, so it is generous: a test suite's actor (the main actor, say) can be
+  /// busy with other tests for a while, and more so under a sanitizer.
+  public var timeout: Duration = .seconds(10)
 
   private let log: ActionLog<State, Action>
   private let createdAt: SourceLocation
