@@ -112,7 +112,9 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     log.beginSend()
     store.dispatch(action)
     guard let step = log.endSend() else {
-      record("Sent \(describe(action)), which never reached the store's middleware", at: sourceLocation)
+      record(
+        "Sent \(describe(action)), which did not run at once: send from the test, not from inside a dispatch",
+        at: sourceLocation)
       return
     }
     check(step, sent: true, update: update, at: sourceLocation)
