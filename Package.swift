@@ -18,6 +18,7 @@ let package = Package(
   products: [
     .library(name: "Rill", targets: ["Rill"]),
     .library(name: "RillStore", targets: ["RillStore"]),
+    .library(name: "RillTesting", targets: ["RillTesting"]),
     .library(name: "RillDemos", targets: ["RillDemos"]),
     .executable(name: "rill", targets: ["rill"]),
   ],
@@ -26,6 +27,8 @@ let package = Package(
     .target(name: "Rill", swiftSettings: swiftSettings),
     // Store, Reducer, Middleware, action creators, History, Router.
     .target(name: "RillStore", dependencies: ["Rill"], swiftSettings: swiftSettings),
+    // TestStore: exhaustive store tests for Swift Testing (imports the toolchain's `Testing`).
+    .target(name: "RillTesting", dependencies: ["RillStore"], swiftSettings: swiftSettings),
     // The demo apps as testable library code: state, reducers, view pipelines, terminal rendering.
     .target(name: "RillDemos", dependencies: ["RillStore"], swiftSettings: swiftSettings),
     // The `rill` command: argument parsing and wiring only.
@@ -39,8 +42,11 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(name: "RillTests", dependencies: ["Rill", "AllocationCounting"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "RillStoreTests", dependencies: ["RillStore", "AllocationCounting"], swiftSettings: swiftSettings),
-    .testTarget(name: "RillDemosTests", dependencies: ["RillDemos", "rill"], swiftSettings: swiftSettings),
+      name: "RillStoreTests", dependencies: ["RillStore", "RillTesting", "AllocationCounting"],
+      swiftSettings: swiftSettings),
+    .testTarget(name: "RillTestingTests", dependencies: ["RillTesting"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "RillDemosTests", dependencies: ["RillDemos", "RillTesting", "rill"], swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )

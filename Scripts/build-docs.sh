@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of Rill and RillStore with the toolchain's own `docc` (no plugin).
+# Builds the DocC documentation of Rill, RillStore and RillTesting with the toolchain's own `docc` (no plugin).
 # Fails on any DocC warning (broken symbol link, unknown article, …).
 #
 #   Scripts/build-docs.sh [output-directory]
@@ -27,7 +27,7 @@ if [ -z "$docc" ]; then
 fi
 [ -x "$docc" ] || { echo "error: the toolchain has no docc" >&2; exit 1; }
 
-swift build --scratch-path "$scratch" --target RillStore
+swift build --scratch-path "$scratch" --target RillTesting
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
 modules="$bin/Modules"
 [ -e "$modules/Rill.swiftmodule" ] || modules="$bin"
@@ -37,6 +37,7 @@ triple="$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | h
 catalogs=(
   "Rill Sources/Rill/Rill.docc dev.rill.Rill"
   "RillStore Sources/RillStore/RillStore.docc dev.rill.RillStore"
+  "RillTesting Sources/RillTesting/RillTesting.docc dev.rill.RillTesting"
 )
 
 status=0

@@ -31,8 +31,10 @@ extension Store {
   ) -> Task<Void, any Error> {
     precondition(isolation != nil, "Store.run needs an actor-isolated caller (e.g. @MainActor), where the store lives")
     let dispatcher = Dispatcher(store: self)
+    runsInFlight += 1
     return Task {
       _ = isolation
+      defer { dispatcher.store.runsInFlight -= 1 }
       try await work(dispatcher)
     }
   }

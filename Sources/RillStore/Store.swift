@@ -64,6 +64,9 @@ public final class Store<State, Action> {
   @usableFromInline var equatableSelections = SelectionCache()
   /// The per-id observers of each entity table, while any is observed (see `entity(_:in:)`).
   @usableFromInline var entityIndexes: [AnyKeyPath: AnyObject] = [:]
+  /// How many tasks started by `run` have not returned yet (for `TestStore`, which fails a test that
+  /// ends with work in flight).
+  package internal(set) var runsInFlight = 0
 
   /// Creates a store with `initialState`, the `reducer` that computes every next state, and
   /// `middleware` to run around it, in order.

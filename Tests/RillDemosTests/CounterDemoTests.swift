@@ -1,4 +1,5 @@
 import RillDemos
+import RillTesting
 import Testing
 
 @Suite struct CounterDemoTests {
@@ -14,6 +15,15 @@ import Testing
     #expect(
       lines == ["Counter: 0", "Counter: 1", "Counter: 2", "Counter: 1", "Counter: 0", "Counter: -1", "Counter: 0"])
     rendering.cancel()
+  }
+
+  @MainActor @Test func theReducerCountsUpAndDown() async {
+    let demo = CounterDemo()
+    let store = TestStore(initialState: demo.initialState, reducer: demo.reducer)
+    store.send(.increment) { $0.count = 1 }
+    store.send(.decrement) { $0.count = 0 }
+    store.send(.decrement) { $0.count = -1 }
+    await store.finish()
   }
 
   @Test func aPaintingPaletteDrawsTheNumberInBold() {

@@ -1,4 +1,5 @@
 import RillDemos
+import RillTesting
 import Testing
 
 /// Drives the credit demo's pipeline: dispatch, then compare the rendered lines once.
@@ -99,5 +100,16 @@ import Testing
     #expect(demo.action(forWord: "increment") == nil)
     let keys: [Key] = [.character(" "), .enter, .character("+"), .character("-")]
     #expect(keys.map(demo.action(for:)) == [.click, .click, .click, nil])
+  }
+}
+
+/// The credit demo's reducer, step by step with a `TestStore`.
+@MainActor @Suite struct CreditReducerTests {
+  @Test func eachClickAddsFive() async {
+    let demo = CreditDemo()
+    let store = TestStore(initialState: demo.initialState, reducer: demo.reducer)
+    store.send(.click) { $0.credit = 5 }
+    store.send(.click) { $0.credit = 10 }
+    await store.finish()
   }
 }

@@ -1,4 +1,5 @@
 import RillStore
+import RillTesting
 import Testing
 
 /// The seeds' "Action Creators": loading a list of properties from a service.
@@ -72,12 +73,14 @@ nonisolated(nonsending) func loadProperties(
 @MainActor @Suite struct ActionCreatorTests {
   let houses = [Property(name: "house"), Property(name: "flat")]
 
-  @Test func successDispatchesStartUpdateEnd() async throws {
-    let store = Store(initialState: Listing(), reducer: listingReducer())
+  @Test func successDispatchesStartUpdateEnd() async {
+    let store = TestStore(initialState: Listing(), reducer: listingReducer())
     let service = FakeService(result: .success(houses))
-    try await store.run { dispatch in await loadProperties(dispatch, from: service) }.value
-    #expect(store.history.entries.map(\.action) == [.startLoading, .updateProperties(houses), .endLoading])
-    #expect(store.currentState == Listing(isLoading: false, properties: houses))
+    store.store.run { dispatch in await loadProperties(dispatch, from: service) }
+    await store.receive(.startLoading) { $0.isLoading = true }
+    await store.receive(.updateProperties(houses)) { $0.properties = houses }
+    await store.receive(.endLoading) { $0.isLoading = false }
+    await store.finish()
   }
 
   @Test func subscribersSeeEveryStepInOrder() async throws {
@@ -90,22 +93,23 @@ nonisolated(nonsending) func loadProperties(
     withExtendedLifetime(subscription) {}
   }
 
-  @Test func failureSavesTheErrorMessage() async throws {
-    let store = Store(initialState: Listing(), reducer: listingReducer())
+  @Test func failureSavesTheErrorMessage() async {
+    let store = TestStore(initialState: Listing(), reducer: listingReducer())
     let service = FakeService(result: .failure(ServiceDown()))
-    try await store.run { dispatch in await loadProperties(dispatch, from: service) }.value
-    #expect(store.history.entries.map(\.action) == [.startLoading, .saveErrorMessage("service down"), .endLoading])
-    #expect(store.currentState == Listing(isLoading: false, errorMessage: "service down"))
+    store.store.run { dispatch in await loadProperties(dispatch, from: service) }
+    await store.receive(.startLoading) { $0.isLoading = true }
+    await store.receive(.saveErrorMessage("service down")) { $0.errorMessage = "service down" }
+    await store.receive(.endLoading) { $0.isLoading = false }
+    await store.finish()
   }
 
-  @Test func cancelStopsTheWorkWhichThenOnlyEndsLoading() async throws {
-    let store = Store(initialState: Listing(), reducer: listingReducer())
+  @Test func cancelStopsTheWorkWhichThenOnlyEndsLoading() async {
+    let store = TestStore(initialState: Listing(), reducer: listingReducer())
     let service = FakeService(result: nil)
-    let task = store.run { dispatch in await loadProperties(dispatch, from: service) }
-    task.cancel()
-    try await task.value
-    #expect(store.history.entries.map(\.action) == [.startLoading, .endLoading])
-    #expect(store.currentState == Listing())
+    store.store.run { dispatch in await loadProperties(dispatch, from: service) }.cancel()
+    await store.receive(.startLoading) { $0.isLoading = true }
+    await store.receive(.endLoading) { $0.isLoading = false }
+    await store.finish()
   }
 
   @Test func anErrorTheWorkThrowsReachesTheAwaiter() async {

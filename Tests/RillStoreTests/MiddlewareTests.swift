@@ -1,4 +1,5 @@
 import RillStore
+import RillTesting
 import Synchronization
 import Testing
 
@@ -10,11 +11,11 @@ let globalTitler = Middleware<Counter, CounterAction> { _, action, next in
 @Suite struct MiddlewareTests {
   static let shared = globalTitler
 
-  @Test func aGlobalOrStaticMiddlewareWorksLikeAnyOther() {
-    let store = counterStore(middleware: [Self.shared])
-    store.dispatch(.increase)
-    store.dispatch(.add(2))
-    #expect(store.currentState == Counter(count: 2, title: "increased"))
+  @Test func aGlobalOrStaticMiddlewareWorksLikeAnyOther() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer(), middleware: [Self.shared])
+    store.send(.increase) { $0.title = "increased" }
+    store.send(.add(2)) { $0.count = 2 }
+    await store.finish()
   }
 
   /// A middleware that writes "<name> before <action>" and "<name> after" around `next`.
@@ -43,10 +44,9 @@ let globalTitler = Middleware<Counter, CounterAction> { _, action, next in
     let doubling = Middleware<Counter, CounterAction> { _, action, next in
       if case .add(let amount) = action { next(.add(amount * 2)) } else { next(action) }
     }
-    let store = counterStore(middleware: [doubling])
-    store.dispatch(.add(3))
-    #expect(store.currentState == Counter(count: 6))
-    #expect(store.history.entries.map(\.action) == [.add(6)])
+    let store = TestStore(initialState: Counter(), reducer: counterReducer(), middleware: [doubling])
+    store.send(.add(3)) { $0.count = 6 }
+    #expect(store.store.history.entries.map(\.action) == [.add(6)])
   }
 
   @Test func canSwallowAnActionWhichIsThenNeitherRecordedNorNotified() {
@@ -86,6 +86,17 @@ let globalTitler = Middleware<Counter, CounterAction> { _, action, next in
         """)
     #expect(store.currentState == Counter(count: 1, title: "echo"))
     withExtendedLifetime(subscription) {}
+  }
+
+  @Test func anActionAMiddlewareDispatchesFollowsTheOneItWasGiven() async {
+    let echo = Middleware<Counter, CounterAction> { context, action, next in
+      next(action)
+      if action == .increase { context.dispatch(.rename("echo")) }
+    }
+    let store = TestStore(initialState: Counter(), reducer: counterReducer(), middleware: [echo])
+    store.send(.increase) { $0.count = 1 }
+    await store.receive(.rename("echo")) { $0.title = "echo" }
+    await store.finish()
   }
 
   @Test func contextStateIsTheStateBeforeTheActionUntilNextReturns() {

@@ -1,0 +1,71 @@
+//: # Observation and SwiftUI
+//: Follow `@Observable` properties with a signal, and give SwiftUI an `@Observable` view of a signal or
+//: a store, tracked field by field. (Observation: iOS 17, macOS 14.)
+import Observation
+import RillStore
+
+@Observable @MainActor final class Profile {
+  var name = "Ada"
+  var isPublic = false
+}
+
+section("From a model to a signal: Signal.observing")
+let profile = Profile()
+let shown = Timeline("shown", Signal.observing { profile.isPublic ? profile.name : "(hidden)" })  // "(hidden)"
+profile.name = "Grace"  // not read while hidden: nothing
+await Task.yield()
+profile.isPublic = true  // "shown: Grace", once this code lets the main actor go
+playgroundShouldContinueIndefinitely()
+try await Task.sleep(for: .milliseconds(10))
+print(shown.values)  // ["(hidden)", "Grace"]
+
+section("From a store to SwiftUI: store.observable()")
+struct Counter: Equatable {
+  var count = 0
+  var title = ""
+}
+
+enum CounterAction: Equatable {
+  case increase
+  case rename(String)
+}
+
+let counterReducer = Reducer<Counter, CounterAction> { state, action in
+  switch action {
+  case .increase: state.count += 1
+  case .rename(let title): state.title = title
+  }
+}
+
+let store = Store(initialState: Counter(), reducer: counterReducer)
+let counter = store.observable()
+// What SwiftUI does when a view's body reads `counter.count`:
+withObservationTracking {
+  print("the view reads count:", counter.count)
+} onChange: {
+  print("count changed: the view renders again")
+}
+store.dispatch(.rename("clicks"))  // another field: nothing
+store.dispatch(.increase)  // "count changed: the view renders again"
+
+let title = counter.binding(\.title) { .rename($0) }  // for Binding(get:set:)
+title.set("taps")  // dispatches .rename("taps")
+print("title:", title.get())  // "taps"
+
+#if canImport(SwiftUI)
+  import SwiftUI
+
+  struct CounterView: View {
+    let counter: ObservableStore<Counter, CounterAction>
+
+    var body: some View {
+      let title = counter.binding(\.title) { .rename($0) }
+      VStack {
+        Text("\(counter.count)")  // re-renders only when count changes
+        TextField("Title", text: Binding(get: { title.get() }, set: { title.set($0) }))
+        Button("Add one") { counter.dispatch(.increase) }
+      }
+    }
+  }
+#endif
+finishPlaygroundPage()

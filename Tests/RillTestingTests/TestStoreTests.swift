@@ -1,0 +1,232 @@
+import RillStore
+import Testing
+
+@testable import RillTesting
+
+struct Counter: Equatable {
+  var count = 0
+  var title = ""
+}
+
+enum CounterAction: Equatable {
+  case increase
+  case rename(String)
+  case tick
+}
+
+let counterReducer = Reducer<Counter, CounterAction> { state, action in
+  switch action {
+  case .increase: state.count += 1
+  case .rename(let title): state.title = title
+  case .tick: state.count += 10
+  }
+}
+
+/// Names the counter after each increase, from a middleware: an action the test receives.
+let namesEachIncrease = Middleware<Counter, CounterAction> { context, action, next in
+  next(action)
+  if action == .increase { context.dispatch(.rename("count \(context.state.count)")) }
+}
+
+/// Whether `issue` has a comment containing `text`.
+func mentions(_ issue: Issue, _ text: String) -> Bool {
+  issue.comments.contains { $0.rawValue.contains(text) }
+}
+
+/// Polls until `condition` holds (for a sleeper registering on another thread); at most about 10 s.
+@MainActor func eventually(_ condition: () -> Bool) async {
+  var polls = 0
+  while !condition() && polls < 10_000 {
+    try? await Task.sleep(for: .milliseconds(1))
+    polls += 1
+  }
+}
+
+@MainActor @Suite(.timeLimit(.minutes(1))) struct TestStoreTests {
+  @Test func sendPassesWhenTheChangeIsTheOneDescribed() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    store.send(.increase) { $0.count = 1 }
+    store.send(.rename("Ada")) { $0.title = "Ada" }
+    #expect(store.state == Counter(count: 1, title: "Ada"))
+    await store.finish()
+  }
+
+  @Test func sendFailsWithADiffOfTheExpectedAndActualStateAtTheCaller() {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    let line = #line + 2
+    withKnownIssue {
+      store.send(.increase) { $0.count = 2 }
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+        && mentions(
+          issue,
+          """
+          The state after sending .increase is not the expected state (- expected, + actual):
+            Counter(
+          -   count: 2,
+          +   count: 1,
+              title: ""
+            )
+          """)
+    }
+  }
+
+  @Test func sendWithoutAClosureExpectsNoChange() {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    store.send(.rename(""))
+    withKnownIssue {
+      store.send(.increase)
+    } matching: {
+      mentions($0, "+   count: 1,")
+    }
+  }
+
+  @Test func anErrorThrownByTheExpectedChangeIsAnIssue() {
+    struct Missing: Error {}
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    withKnownIssue {
+      store.send(.increase) { _ in throw Missing() }
+    } matching: {
+      mentions($0, "The expected change of .increase threw")
+    }
+  }
+
+  @Test func receiveAssertsAnActionAMiddlewareDispatched() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [namesEachIncrease])
+    store.send(.increase) { $0.count = 1 }  // the state right after .increase: not yet renamed
+    await store.receive(.rename("count 1")) { $0.title = "count 1" }
+    await store.finish()
+  }
+
+  @Test func receiveFailsOnAnotherAction() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [namesEachIncrease])
+    store.send(.increase) { $0.count = 1 }
+    await withKnownIssue {
+      await store.receive(.tick)
+    } matching: {
+      mentions($0, #"Expected to receive .tick, but received .rename("count 1")"#)
+    }
+  }
+
+  @Test func receiveFailsWhenNothingArrivesInTime() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    await withKnownIssue {
+      await store.receive(.tick, timeout: .milliseconds(20))
+    } matching: {
+      mentions($0, "Expected to receive .tick, but received nothing within")
+    }
+  }
+
+  @Test func receiveWaitsForARunTask() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    store.store.run { dispatch in
+      await Task.yield()
+      dispatch(.tick)
+    }
+    await store.receive(.tick) { $0.count = 10 }
+    await store.finish()
+  }
+
+  @Test func sendingWithReceivedActionsNotAssertedFails() {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [namesEachIncrease])
+    store.send(.increase) { $0.count = 1 }
+    withKnownIssue {
+      store.send(.rename("Ada")) { $0.title = "Ada" }
+    } matching: {
+      mentions($0, #"with 1 received action(s) not asserted:"#)
+    }
+  }
+
+  @Test func finishFailsOnReceivedActionsNotAsserted() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [namesEachIncrease])
+    store.send(.increase) { $0.count = 1 }
+    await withKnownIssue {
+      await store.finish()
+    } matching: {
+      mentions($0, "The test finished with 1 received action(s) not asserted:\n  .rename(\"count 1\")")
+    }
+  }
+
+  @Test func finishFailsOnRunTasksStillInFlight() async throws {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    let task = store.store.run { dispatch in
+      try await clock.sleep(for: .seconds(60))
+      dispatch(.tick)
+    }
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(20))
+    } matching: {
+      mentions($0, "The test finished with 1 run task(s) still in flight")
+    }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+
+  @Test func aRunTaskDrivenByAManualClock() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    store.store.run { dispatch in
+      for _ in 0..<2 {
+        try await clock.sleep(for: .seconds(1))
+        dispatch(.tick)
+      }
+    }
+    await eventually { clock.sleeperCount == 1 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.count = 10 }
+    await eventually { clock.sleeperCount == 1 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.count = 20 }
+    await store.finish()
+  }
+
+  @Test func aTimeOperatorDrivenByAManualClockDispatchesWhatTheTestReceives() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    let query = Subject<String>()
+    let searching = query.debounce(for: .milliseconds(300), clock: clock).subscribe {
+      store.store.dispatch(.rename($0))
+    }
+    query.send("r")
+    query.send("ri")
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.rename("ri")) { $0.title = "ri" }
+    searching.cancel()
+    await store.finish()
+  }
+
+  @Test func aStoreFreedWithoutFinishReportsWhatWasLeftWhereItWasMade() {
+    let line = #line + 3
+    withKnownIssue {
+      do {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [namesEachIncrease])
+        store.send(.increase) { $0.count = 1 }
+      }
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+        && mentions(issue, "The test store was freed without finish() with 1 received action(s) not asserted")
+    }
+  }
+
+  @Test func nonExhaustiveStoresAssertOnlyWhatTheTestNames() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [namesEachIncrease])
+    store.exhaustivity = .off
+    store.send(.increase)  // its change is not checked
+    store.send(.increase) { $0.count = 2 }  // only count is compared
+    await store.receive(.rename("count 2")) { $0.title = "count 2" }  // skips the first rename
+    store.send(.increase)
+    await store.finish()  // the last rename was not received: fine
+    #expect(store.state == Counter(count: 3, title: "count 3"))
+  }
+
+  @Test func nonExhaustiveStoresStillFailOnAFieldTheTestNamesWrongly() {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    store.exhaustivity = .off
+    withKnownIssue {
+      store.send(.increase) { $0.count = 5 }
+    } matching: {
+      mentions($0, "-   count: 5,")
+    }
+  }
+}
