@@ -17,10 +17,11 @@ extension Signal {
   /// // prints "21.5 °C", … as the stream yields, until the subscription is cancelled
   /// ```
   ///
-  /// - Precondition: `isolation` is not `nil`.
+  /// - Parameter isolation: The actor the task runs on; the caller's, by default. A caller that is not
+  ///   isolated to an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   public static func from<Elements: AsyncSequence<Value, Never>>(
     _ sequence: Elements,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
     task(isolation: isolation) { send in
       for await element in sequence { send(element) }
@@ -50,12 +51,12 @@ extension Signal {
   /// let subscription = ticks.subscribe { print($0) }   // prints 0, 1, 2, … once a second
   /// ```
   ///
-  /// - Precondition: `isolation` is not `nil`.
+  /// - Parameter isolation: The actor the task runs on; the caller's, by default. A caller that is not
+  ///   isolated to an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   public static func task(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated any Actor = #isolation,
     _ operation: nonisolated(nonsending) @escaping (_ send: (Value) -> Void) async -> Void
   ) -> Signal<Value> {
-    precondition(isolation != nil, "Signal.task and Signal.from need an actor-isolated caller (e.g. @MainActor)")
     return DerivedSignal(upstreams: [], replays: false) { node in
       let task = Task {
         _ = isolation

@@ -27,19 +27,18 @@ extension Signal {
   /// - Parameters:
   ///   - duration: How long each value is held back.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
-  ///   - isolation: The actor the timers run on; the caller's, by default.
-  /// - Precondition: `isolation` is not `nil`.
+  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to
+  ///     an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   /// - Complexity: O(1) amortized per value, plus one timer task per distinct due instant.
   public func delay<C: Clock>(
     for duration: C.Duration,
     clock: C,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    requireIsolation(isolation, for: "delay(for:clock:)")
     return DerivedSignal(self) { node in
       let state = StateCell(DelayState<Value, C.Instant>())
       let timer = StateCell<Task<Void, Never>?>(nil)
-      func schedule(_ deadline: C.Instant, isolation: isolated (any Actor)?) {
+      func schedule(_ deadline: C.Instant, isolation: isolated any Actor) {
         timer.value = startTimer(on: clock, at: deadline, isolation: isolation) {
           timer.value = nil
           let now = clock.now

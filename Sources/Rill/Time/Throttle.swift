@@ -35,20 +35,19 @@ extension Signal {
   ///   - duration: The length of a window.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
   ///   - latest: Whether to emit the latest value held at the end of a window.
-  ///   - isolation: The actor the timers run on; the caller's, by default.
-  /// - Precondition: `isolation` is not `nil`.
+  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to
+  ///     an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   /// - Complexity: O(1) per value; one timer task per window when `latest` is `true`, none otherwise.
   public func throttle<C: Clock>(
     for duration: C.Duration,
     clock: C,
     latest: Bool,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    requireIsolation(isolation, for: "throttle(for:clock:latest:)")
     return DerivedSignal(self) { node in
       let state = StateCell(ThrottleState<Value, C.Instant>(window: duration, latest: latest))
       let timer = StateCell<Task<Void, Never>?>(nil)
-      func openWindow(isolation: isolated (any Actor)?) {
+      func openWindow(isolation: isolated any Actor) {
         timer.value = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
           timer.value = nil
           if let held = state.value.windowEnded() {
