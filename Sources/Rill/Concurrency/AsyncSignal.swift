@@ -19,6 +19,7 @@ extension Signal {
   ///
   /// - Parameter isolation: The actor the task runs on; the caller's, by default. A caller that is not
   ///   isolated to an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public static func from<Elements: AsyncSequence<Value, Never>>(
     _ sequence: Elements,
     isolation: isolated any Actor = #isolation

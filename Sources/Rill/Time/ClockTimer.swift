@@ -4,6 +4,7 @@
 ///
 /// On a ``ManualClock`` the timer is tracked: it is announced before the task starts and acknowledged
 /// after `fire`, so `advance` waits for it.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 func startTimer<C: Clock>(
   on clock: C,
   at deadline: C.Instant,

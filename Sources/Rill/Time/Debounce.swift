@@ -1,3 +1,4 @@
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension Signal {
   /// Emits a value once `duration` has passed on `clock` with no newer value: the last value of each
   /// burst.

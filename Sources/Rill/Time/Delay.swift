@@ -1,3 +1,4 @@
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension Signal {
   /// Emits every value `duration` later on `clock`, in order.
   ///
@@ -63,6 +64,7 @@ extension Signal {
 }
 
 /// The values ``Signal/delay(for:clock:isolation:)`` holds back, in arrival order with their deadlines.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct DelayState<Value, Instant: InstantProtocol> {
   private var waiting = ValueBuffer<(value: Value, deadline: Instant)>(policy: .unbounded)
 

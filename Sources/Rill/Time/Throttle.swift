@@ -1,3 +1,4 @@
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension Signal {
   /// Emits at most one value per window of `duration` on `clock`: the first value of the window, or —
   /// with `latest: true` — the first and then the latest.
@@ -76,6 +77,7 @@ extension Signal {
 
 /// Decides what ``Signal/throttle(for:clock:latest:isolation:)`` does with each value and at the end of
 /// each window.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct ThrottleState<Value, Instant: InstantProtocol> {
   enum Decision {
     /// Emit the value now; `startsTimer` when a timer must end the window it opens.
