@@ -44,6 +44,7 @@ build_sdk() {
   mkdir -p "$dir/interfaces" "$dir/modules"
   local module
   for module in Swift _Concurrency _StringProcessing Synchronization; do
+    [ -e "$dir/modules/$module.swiftmodule" ] && continue
     # The Linux interfaces name their target; Synchronization imports Glibc and reads the thread id from
     # a Linux-only shim (in inlinable bodies a type-check does not need); @backDeployed functions need
     # bodies on Apple targets, which the Linux interface leaves out.
@@ -60,7 +61,7 @@ build_sdk() {
   done
   for module in Darwin Foundation; do
     swiftc -frontend -emit-module -O -target "$base_target" -I "$dir/modules" -I "$shims" -disable-objc-interop \
-      -parse-as-library -module-name "$module" -o "$dir/modules/$module.swiftmodule" \
+      -disable-legacy-type-info -parse-as-library -module-name "$module" -o "$dir/modules/$module.swiftmodule" \
       "Scripts/availability-stubs/$module.swift"
   done
   touch "$dir/complete"

@@ -22,9 +22,11 @@ extension Store {
   /// }
   /// ```
   ///
-  /// - Parameter isolation: The actor the work runs on, where the store lives; the caller's, by default. A
-  ///   caller that is not isolated to an actor does not compile (there `#isolation` is `nil`, and this
-  ///   parameter is not optional).
+  /// - Parameters:
+  ///   - isolation: The actor the work runs on, where the store lives; the caller's, by default. A caller that
+  ///     is not isolated to an actor does not compile (there `#isolation` is `nil`, and this parameter is not
+  ///     optional).
+  ///   - work: The action creator, run in `isolation` with a ``Dispatcher`` of this store.
   @discardableResult
   public func run(
     isolation: isolated any Actor = #isolation,

@@ -17,8 +17,10 @@ extension Signal {
   /// // prints "21.5 °C", … as the stream yields, until the subscription is cancelled
   /// ```
   ///
-  /// - Parameter isolation: The actor the task runs on; the caller's, by default. A caller that is not
-  ///   isolated to an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  /// - Parameters:
+  ///   - sequence: The elements to emit; it does not throw.
+  ///   - isolation: The actor the task runs on; the caller's, by default. A caller that is not isolated to an
+  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public static func from<Elements: AsyncSequence<Value, Never>>(
     _ sequence: Elements,
@@ -52,8 +54,10 @@ extension Signal {
   /// let subscription = ticks.subscribe { print($0) }   // prints 0, 1, 2, … once a second
   /// ```
   ///
-  /// - Parameter isolation: The actor the task runs on; the caller's, by default. A caller that is not
-  ///   isolated to an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  /// - Parameters:
+  ///   - isolation: The actor the task runs on; the caller's, by default. A caller that is not isolated to an
+  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - operation: The work, run in `isolation`; each call of `send` emits a value.
   public static func task(
     isolation: isolated any Actor = #isolation,
     _ operation: nonisolated(nonsending) @escaping (_ send: (Value) -> Void) async -> Void
