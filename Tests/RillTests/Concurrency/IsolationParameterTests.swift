@@ -26,7 +26,12 @@ actor Searcher {
 
   func send(_ value: String) { query.send(value) }
 
-  func end() { subscriptions.removeAll() }
+  /// Cancels explicitly, in the actor: freed on another thread than the one that made them (an actor's calls
+  /// run on any thread), subscriptions would only be posted to their signals' inboxes (rule 8).
+  func end() {
+    for subscription in subscriptions { subscription.cancel() }
+    subscriptions.removeAll()
+  }
 }
 
 /// Builds a `Signal.task` in the actor passed as `isolation`: a nonisolated function can use the operators
