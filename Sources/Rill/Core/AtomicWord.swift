@@ -47,41 +47,55 @@
     @inlinable func subtract(_ delta: Int, ordering: AtomicWordOrdering) {
       wrappingAdd(0 &- delta, ordering: ordering)
     }
-
-    /// Sets the word to 1 (`true`) or 0 (`false`): for a flag, the only values it holds.
-    @inlinable func storeFlag(_ value: Bool, ordering _: AtomicWordOrdering) {
-      if value {
-        _ = _swift_stdlib_atomicFetchOrInt(object: word, operand: 1)
-      } else {
-        _ = _swift_stdlib_atomicFetchAndInt(object: word, operand: 0)
-      }
-    }
   }
 
-  /// A reference set at most once, by whichever thread comes first: a stand-in for
-  /// `Synchronization.AtomicLazyReference` with the same methods, on one word of its own on the heap.
-  struct LazyReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
-    @usableFromInline let word: UnsafeMutablePointer<Instance?>
+  /// A flag and a reference set at most once, in one allocation of two words: a stand-in for an
+  /// `Atomic<Bool>` next to an `AtomicLazyReference`, for the inbox of ``ForeignReleases``.
+  @usableFromInline struct FlagAndLazyReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
+    /// The flag (0 or 1), then the reference (retained, or nil).
+    @usableFromInline let words: UnsafeMutableRawPointer
 
-    init() {
-      word = .allocate(capacity: 1)
-      word.initialize(to: nil)
+    @usableFromInline init() {
+      words = .allocate(byteCount: 2 * MemoryLayout<Int>.stride, alignment: MemoryLayout<Int>.alignment)
+      words.initializeMemory(as: Int.self, repeating: 0, count: 1)
+      reference.initialize(to: nil)
     }
 
     deinit {
-      word.deinitialize(count: 1)
-      word.deallocate()
+      reference.deinitialize(count: 1)
+      words.deallocate()
+    }
+
+    /// The flag's word.
+    @inlinable var flag: UnsafeMutablePointer<Int> { words.assumingMemoryBound(to: Int.self) }
+
+    private var reference: UnsafeMutablePointer<Instance?> {
+      (words + MemoryLayout<Int>.stride).assumingMemoryBound(to: Instance?.self)
+    }
+
+    /// Whether the flag is set.
+    @inlinable func loadFlag(ordering _: AtomicWordOrdering) -> Bool {
+      _swift_stdlib_atomicLoadInt(object: flag) != 0
+    }
+
+    /// Sets or clears the flag.
+    @inlinable func storeFlag(_ value: Bool, ordering _: AtomicWordOrdering) {
+      if value {
+        _ = _swift_stdlib_atomicFetchOrInt(object: flag, operand: 1)
+      } else {
+        _ = _swift_stdlib_atomicFetchAndInt(object: flag, operand: 0)
+      }
     }
 
     /// The reference, if one was stored (read with acquiring ordering).
-    func load() -> Instance? {
-      _stdlib_atomicAcquiringLoadARCRef(object: word)?.takeUnretainedValue()
+    func loadReference() -> Instance? {
+      _stdlib_atomicAcquiringLoadARCRef(object: reference)?.takeUnretainedValue()
     }
 
     /// Stores `desired` if no reference is stored yet, and returns the stored reference: `desired`, or the one
     /// another thread stored first.
-    func storeIfNil(_ desired: consuming Instance) -> Instance {
-      _stdlib_atomicAcquiringInitializeARCRef(object: word, desired: desired).takeUnretainedValue()
+    func storeReferenceIfNil(_ desired: consuming Instance) -> Instance {
+      _stdlib_atomicAcquiringInitializeARCRef(object: reference, desired: desired).takeUnretainedValue()
     }
   }
 #endif

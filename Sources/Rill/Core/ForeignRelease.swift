@@ -31,11 +31,10 @@
 @usableFromInline
 struct ForeignReleases: ~Copyable {
   #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
-    /// Whether ``pending`` holds indices (1) or not (0). Read without the lock by every delivery; written
-    /// under it.
-    @usableFromInline let hasPending = AtomicWord(0)
-    /// The lock and the pending indices, created on first use by either side (a foreign free or a compaction).
-    private let inbox = LazyReference<LockedState<ContiguousArray<Int>>>()
+    /// Whether ``pending`` holds indices, read without the lock by every delivery and written under it; and
+    /// the lock and the pending indices, created on first use by either side (a foreign free or a compaction).
+    /// (The reference is stored as `AnyObject`: `LockedState` is internal, this property is not.)
+    @usableFromInline let words = FlagAndLazyReference<AnyObject>()
   #else
     /// Whether ``pending`` holds indices. Read without the lock, relaxed, by every delivery; written under it.
     @usableFromInline let hasPending = Atomic<Bool>(false)
@@ -50,7 +49,7 @@ struct ForeignReleases: ~Copyable {
   /// whatever handed control over, as any hand-over between threads must be).
   @inlinable var arePending: Bool {
     #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
-      hasPending.load(ordering: .relaxed) != 0
+      words.loadFlag(ordering: .relaxed)
     #else
       hasPending.load(ordering: .relaxed)
     #endif
@@ -59,11 +58,17 @@ struct ForeignReleases: ~Copyable {
   /// Runs `body` with the pending indices under the lock. The indices are of live slots: the domain keeps them
   /// right when it compacts, and removes those slots when it takes them.
   @usableFromInline func withPending<Result>(_ body: (inout ContiguousArray<Int>) -> Result) -> Result {
-    let inbox = self.inbox.load() ?? self.inbox.storeIfNil(LockedState([]))
+    #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+      let inbox = unsafeDowncast(
+        words.loadReference() ?? words.storeReferenceIfNil(LockedState<ContiguousArray<Int>>([])),
+        to: LockedState<ContiguousArray<Int>>.self)
+    #else
+      let inbox = self.inbox.load() ?? self.inbox.storeIfNil(LockedState([]))
+    #endif
     return inbox.withLock { pending in
       let result = body(&pending)
       #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
-        hasPending.storeFlag(!pending.isEmpty, ordering: .relaxed)
+        words.storeFlag(!pending.isEmpty, ordering: .relaxed)
       #else
         hasPending.store(!pending.isEmpty, ordering: .relaxed)
       #endif
