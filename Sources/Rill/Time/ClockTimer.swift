@@ -29,7 +29,9 @@ func startTimer<C: Clock>(
   }
 }
 
-/// Checks that a time operator was built where its timers can run: in an actor's isolation.
+/// Checks that a time operator was built where its timers can run: in an actor's isolation. Only for an
+/// operator whose `isolation` is optional: the built-in ones take `isolated any Actor = #isolation`, so a
+/// nonisolated caller does not compile and needs no check.
 func requireIsolation(_ isolation: (any Actor)?, for operatorName: String) {
   precondition(
     isolation != nil,
