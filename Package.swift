@@ -12,9 +12,10 @@ let swiftSettings: [SwiftSetting] = upcomingFeatures.map { .enableUpcomingFeatur
 // The library has no package dependencies, ever (Benchmarks/ is its own package).
 let package = Package(
   name: "Rill",
-  // Apple platforms: the bridges that cross isolation domains use typed `AsyncSequence` failures
-  // (`AsyncSequence<Value, Never>`), which first shipped in these releases. Linux needs Swift 6.1 or later.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // Apple platforms: the floor of Swift concurrency (and Combine). The APIs built on something newer (`Clock`,
+  // typed `AsyncSequence`, `Synchronization`) carry their own `@available`: see Availability.md in Rill.docc,
+  // checked by Scripts/check-availability.sh. Linux needs Swift 6.1 or later.
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   products: [
     .library(name: "Rill", targets: ["Rill"]),
     .library(name: "RillStore", targets: ["RillStore"]),

@@ -22,14 +22,16 @@ extension Store {
   /// }
   /// ```
   ///
-  /// - Precondition: The caller is isolated to an actor (`isolation` is not `nil`), so the work runs
-  ///   where the store lives.
+  /// - Parameters:
+  ///   - isolation: The actor the work runs on, where the store lives; the caller's, by default. A caller that
+  ///     is not isolated to an actor does not compile (there `#isolation` is `nil`, and this parameter is not
+  ///     optional).
+  ///   - work: The action creator, run in `isolation` with a ``Dispatcher`` of this store.
   @discardableResult
   public func run(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated any Actor = #isolation,
     _ work: nonisolated(nonsending) @escaping (Dispatcher<State, Action>) async throws -> Void
   ) -> Task<Void, any Error> {
-    precondition(isolation != nil, "Store.run needs an actor-isolated caller (e.g. @MainActor), where the store lives")
     let dispatcher = Dispatcher(store: self)
     runsInFlight += 1
     return Task {

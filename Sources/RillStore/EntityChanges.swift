@@ -1,13 +1,30 @@
-import Synchronization
+#if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+  /// Counts every change of every entity table in the process, in a word of its own: `Synchronization.Atomic`
+  /// needs macOS 15 / iOS 18, so Apple platforms use the standard library's runtime atomics (as the core
+  /// does, see Rill's `AtomicWord.swift`). On 32-bit watchOS (arm64_32) the count wraps after 2³² changes.
+  nonisolated(unsafe) private let entityChangeStamps: UnsafeMutablePointer<Int> = {
+    let word = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    word.initialize(to: 0)
+    return word
+  }()
 
-/// Counts every change of every entity table in the process.
-private let entityChangeStamps = Atomic<UInt64>(0)
+  /// A stamp no change of any entity table had before: a table's revision is the stamp of its last change,
+  /// so two tables with one revision hold the same models (a copy, never changed since).
+  @usableFromInline func nextEntityChangeStamp() -> UInt64 {
+    UInt64(UInt(bitPattern: _swift_stdlib_atomicFetchAddInt(object: entityChangeStamps, operand: 1) &+ 1))
+  }
+#else
+  import Synchronization
 
-/// A stamp no change of any entity table had before: a table's revision is the stamp of its last change,
-/// so two tables with one revision hold the same models (a copy, never changed since).
-@usableFromInline func nextEntityChangeStamp() -> UInt64 {
-  entityChangeStamps.wrappingAdd(1, ordering: .relaxed).newValue
-}
+  /// Counts every change of every entity table in the process.
+  private let entityChangeStamps = Atomic<UInt64>(0)
+
+  /// A stamp no change of any entity table had before: a table's revision is the stamp of its last change,
+  /// so two tables with one revision hold the same models (a copy, never changed since).
+  @usableFromInline func nextEntityChangeStamp() -> UInt64 {
+    entityChangeStamps.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+#endif
 
 /// The recent changes of an entity table: which ids changed, each with its stamp, in order.
 ///

@@ -11,7 +11,8 @@ extension Middleware {
   ///
   /// `output` is moved into the middleware (behind a lock, as the middleware is `Sendable`) and
   /// written to from then on, so pass a stream with reference semantics: a class, or a struct that
-  /// writes to a file (such as standard error).
+  /// writes to a file (such as standard error). The lock is `Synchronization.Mutex`, hence macOS 15 / iOS 18
+  /// (see the Availability article in Rill's documentation).
   ///
   /// ```swift
   /// let store = Store(initialState: Counter(), reducer: counter, middleware: [.logging(to: log)])
@@ -23,6 +24,7 @@ extension Middleware {
   /// ```
   ///
   /// - Complexity: Two dumps of the state and a line diff per action; meant for debugging.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public static func logging<Output: TextOutputStream & SendableMetatype>(to output: sending Output) -> Middleware {
     let stream = Mutex(output)
     return Middleware { context, action, next in

@@ -55,20 +55,19 @@ extension Signal {
   ///
   /// - Parameters:
   ///   - policy: What a value arriving while work runs does.
-  ///   - isolation: The actor the tasks run on; the caller's, by default.
+  ///   - isolation: The actor the tasks run on; the caller's, by default. A caller that is not isolated to an
+  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   ///   - transform: The async work for one value.
-  /// - Precondition: `isolation` is not `nil`.
   /// - Complexity: O(1) amortized per value, plus starting one task per value that runs.
   public func map<Output>(
     _ policy: AsyncMapPolicy,
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated any Actor = #isolation,
     _ transform: nonisolated(nonsending) @escaping (Value) async -> Output
   ) -> Signal<Output> {
-    requireIsolation(isolation, for: "map(_:_:) with an async transform")
     return DerivedSignal(self) { node in
       let state = StateCell(AsyncMapState<Value>(policy: policy))
       let running = StateCell<Task<Void, Never>?>(nil)
-      func start(_ work: AsyncMapState<Value>.Work, isolation: isolated (any Actor)?) {
+      func start(_ work: AsyncMapState<Value>.Work, isolation: isolated any Actor) {
         running.value = Task { [weak node] in
           _ = isolation
           let output = await transform(work.value)

@@ -19,10 +19,14 @@ extension Signal {
   /// // prints "21.5 °C", … as the stream yields, until the subscription is cancelled
   /// ```
   ///
-  /// - Precondition: `isolation` is not `nil`.
+  /// - Parameters:
+  ///   - sequence: The elements to emit; it does not throw.
+  ///   - isolation: The actor the task runs on; the caller's, by default. A caller that is not isolated to an
+  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public static func from<Elements: AsyncSequence<Value, Never>>(
     _ sequence: Elements,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
     task(isolation: isolation) { send in
       for await element in sequence { send(element) }
@@ -50,10 +54,9 @@ extension Signal {
   /// let again = lines.subscribe { print($0) }         // reads the file again and prints its lines
   /// ```
   ///
-  /// - Precondition: `isolation` is not `nil`.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   public static func from<Elements: AsyncSequence<Value, Never>>(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated any Actor = #isolation,
     _ makeSequence: @escaping () -> Elements
   ) -> Signal<Value> {
     task(isolation: isolation) { send in
@@ -84,12 +87,14 @@ extension Signal {
   /// let subscription = ticks.subscribe { print($0) }   // prints 0, 1, 2, … once a second
   /// ```
   ///
-  /// - Precondition: `isolation` is not `nil`.
+  /// - Parameters:
+  ///   - isolation: The actor the task runs on; the caller's, by default. A caller that is not isolated to an
+  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - operation: The work, run in `isolation`; each call of `send` emits a value.
   public static func task(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated any Actor = #isolation,
     _ operation: nonisolated(nonsending) @escaping (_ send: (Value) -> Void) async -> Void
   ) -> Signal<Value> {
-    precondition(isolation != nil, "Signal.task and Signal.from need an actor-isolated caller (e.g. @MainActor)")
     return DerivedSignal(upstreams: [], replays: false) { node in
       let task = Task {
         _ = isolation

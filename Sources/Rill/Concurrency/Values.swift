@@ -114,12 +114,14 @@ final class ValuesBridge<Value> {
   private var buffer: ValueBuffer<Value>
   private var subscription: Subscription?
   private var doorbell: AsyncStream<Void>.Iterator
+  private let doorbells: AsyncStream<Void>
   private let ring: AsyncStream<Void>.Continuation
 
   init(signal: Signal<Value>, policy: BufferingPolicy) {
     buffer = ValueBuffer(policy: policy)
     let (stream, ring) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     doorbell = stream.makeAsyncIterator()
+    doorbells = stream
     self.ring = ring
     // Weak: the iterator owns the bridge, and freeing it (leaving the loop) cancels the subscription.
     subscription = signal.subscribe { [weak self] value in self?.receive(value) }
@@ -131,15 +133,26 @@ final class ValuesBridge<Value> {
     ring.yield()
   }
 
-  func next(isolation actor: isolated (any Actor)?) async -> Value? {
+  /// The next value; `waitsOffActor` takes the path of the systems before `next(isolation:)` (for its tests).
+  func next(isolation actor: isolated (any Actor)?, waitsOffActor: Bool = false) async -> Value? {
     while true {
       if let value = buffer.popFirst() { return value }
-      guard subscription != nil, !Task.isCancelled,
-        await doorbell.next(isolation: actor) != nil
-      else {
+      guard subscription != nil, !Task.isCancelled, await ring(isolation: actor, offActor: waitsOffActor) else {
         finish()
         return nil
       }
+    }
+  }
+
+  /// Waits for the doorbell in `actor`; `false` once it is finished. Before `next(isolation:)` (macOS 15, iOS
+  /// 18) it waits with `next()`, off the actor, on an iterator of its own (an `AsyncStream`'s iterators share
+  /// its buffer), since the stored one cannot leave `actor`: only the wake-up differs.
+  private func ring(isolation actor: isolated (any Actor)?, offActor: Bool) async -> Bool {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), !offActor {
+      return await doorbell.next(isolation: actor) != nil
+    } else {
+      var iterator = doorbells.makeAsyncIterator()
+      return await iterator.next() != nil
     }
   }
 

@@ -1,4 +1,6 @@
-import Synchronization
+#if !canImport(Darwin) && !RILL_PORTABLE_ATOMICS
+  import Synchronization
+#endif
 
 #if canImport(Darwin)
   import Darwin
@@ -57,7 +59,11 @@ public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
 
 /// How many batches are open on any thread: a propagation that ends with work left checks it, and only when
 /// it is not 0 looks for a batch on its own thread.
-let openBatches = Atomic<Int>(0)
+#if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+  let openBatches = AtomicWord(0)
+#else
+  let openBatches = Atomic<Int>(0)
+#endif
 
 /// The graphs an open batch holds, in the order it first touched them.
 @usableFromInline

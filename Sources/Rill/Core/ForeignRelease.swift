@@ -1,4 +1,7 @@
-public import Synchronization
+// Apple platforms use the stand-ins of `AtomicWord.swift`: `Synchronization` needs macOS 15 / iOS 18.
+#if !canImport(Darwin) && !RILL_PORTABLE_ATOMICS
+  public import Synchronization
+#endif
 
 #if canImport(Darwin)
   import Darwin
@@ -27,25 +30,48 @@ public import Synchronization
 /// domain to remove them.
 @usableFromInline
 struct ForeignReleases: ~Copyable {
-  /// Whether ``pending`` holds indices. Read without the lock, relaxed, by every delivery; written under it.
-  @usableFromInline let hasPending = Atomic<Bool>(false)
-  /// The lock and the pending indices, created on first use by either side (a foreign free or a compaction).
-  private let inbox = AtomicLazyReference<LockedState<ContiguousArray<Int>>>()
+  #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+    /// Whether ``pending`` holds indices, read without the lock by every delivery and written under it; and
+    /// the lock and the pending indices, created on first use by either side (a foreign free or a compaction).
+    /// (The reference is stored as `AnyObject`: `LockedState` is internal, this property is not.)
+    @usableFromInline let words = FlagAndLazyReference<AnyObject>()
+  #else
+    /// Whether ``pending`` holds indices. Read without the lock, relaxed, by every delivery; written under it.
+    @usableFromInline let hasPending = Atomic<Bool>(false)
+    /// The lock and the pending indices, created on first use by either side (a foreign free or a compaction).
+    private let inbox = AtomicLazyReference<LockedState<ContiguousArray<Int>>>()
+  #endif
 
   @usableFromInline init() {}
 
   /// Whether observers freed on other threads wait to be removed: one relaxed load, the only cost a delivery
   /// pays for this. It sees every post that happened before the delivery (made visible to the domain by
   /// whatever handed control over, as any hand-over between threads must be).
-  @inlinable var arePending: Bool { hasPending.load(ordering: .relaxed) }
+  @inlinable var arePending: Bool {
+    #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+      words.loadFlag(ordering: .relaxed)
+    #else
+      hasPending.load(ordering: .relaxed)
+    #endif
+  }
 
   /// Runs `body` with the pending indices under the lock. The indices are of live slots: the domain keeps them
   /// right when it compacts, and removes those slots when it takes them.
   @usableFromInline func withPending<Result>(_ body: (inout ContiguousArray<Int>) -> Result) -> Result {
-    let inbox = self.inbox.load() ?? self.inbox.storeIfNil(LockedState([]))
+    #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+      let inbox = unsafeDowncast(
+        words.loadReference() ?? words.storeReferenceIfNil(LockedState<ContiguousArray<Int>>([])),
+        to: LockedState<ContiguousArray<Int>>.self)
+    #else
+      let inbox = self.inbox.load() ?? self.inbox.storeIfNil(LockedState([]))
+    #endif
     return inbox.withLock { pending in
       let result = body(&pending)
-      hasPending.store(!pending.isEmpty, ordering: .relaxed)
+      #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+        words.storeFlag(!pending.isEmpty, ordering: .relaxed)
+      #else
+        hasPending.store(!pending.isEmpty, ordering: .relaxed)
+      #endif
       return result
     }
   }

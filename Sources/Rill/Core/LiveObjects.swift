@@ -1,5 +1,10 @@
 #if DEBUG
-  internal import Synchronization
+  #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+    typealias LiveObjectCount = AtomicWord
+  #else
+    internal import Synchronization
+    typealias LiveObjectCount = Atomic<Int>
+  #endif
 
   /// Counts the signals, graphs and subscriptions alive that were created while it was bound, in debug builds
   /// only: the tests bind one around each test (the `.freesEverything` trait) and expect every count back at 0,
@@ -10,9 +15,9 @@
     /// The scope objects created now are counted in, if any.
     @TaskLocal static var current: LiveObjectScope?
 
-    private let signals = Atomic<Int>(0)
-    private let graphs = Atomic<Int>(0)
-    private let subscriptions = Atomic<Int>(0)
+    private let signals = LiveObjectCount(0)
+    private let graphs = LiveObjectCount(0)
+    private let subscriptions = LiveObjectCount(0)
 
     init() {}
 

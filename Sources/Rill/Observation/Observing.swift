@@ -30,12 +30,10 @@ extension Signal {
   /// ```
   ///
   /// - Complexity: One evaluation of `expression` per change transaction while subscribed.
-  /// - Precondition: `isolation` is not `nil`.
   public static func observing(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated any Actor = #isolation,
     _ expression: @escaping () -> Value
   ) -> Signal<Value> {
-    precondition(isolation != nil, "Signal.observing needs an actor-isolated caller (e.g. @MainActor): the model's")
     return DerivedSignal(upstreams: [], replays: true) { node in
       // A change is reported on the mutating thread, before the value is set: it only wakes the task,
       // which reads again in the model's isolation. One pending wake-up is enough.

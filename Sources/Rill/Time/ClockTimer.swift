@@ -4,6 +4,7 @@
 ///
 /// On a ``ManualClock`` the timer is tracked: it is announced before the task starts and acknowledged
 /// after `fire`, so `advance` waits for it.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 func startTimer<C: Clock>(
   on clock: C,
   at deadline: C.Instant,
@@ -26,6 +27,7 @@ func startTimer<C: Clock>(
 /// One sleep of Rill's own on `clock`, tracked when it is a ``ManualClock``: made (and so announced)
 /// synchronously, before the sleeping code can hop to another executor, so an `advance` that starts
 /// meanwhile waits for it; ``woke()`` tells the clock the work the wake started has been done.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct TrackedSleep<C: Clock> {
   let clock: C
   let manual: ManualClock?
@@ -50,11 +52,4 @@ struct TrackedSleep<C: Clock> {
   func woke() {
     manual?.acknowledgeWake()
   }
-}
-
-/// Checks that a time operator was built where its timers can run: in an actor's isolation.
-func requireIsolation(_ isolation: (any Actor)?, for operatorName: String) {
-  precondition(
-    isolation != nil,
-    "\(operatorName) runs timers in the signal's isolation: call it from an actor-isolated context (e.g. @MainActor)")
 }

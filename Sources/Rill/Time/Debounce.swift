@@ -1,3 +1,4 @@
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension Signal {
   /// Emits a value once `duration` has passed on `clock` with no newer value: the last value of each
   /// burst.
@@ -29,15 +30,14 @@ extension Signal {
   /// - Parameters:
   ///   - duration: The quiet time after a value before it is emitted.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
-  ///   - isolation: The actor the timers run on; the caller's, by default.
-  /// - Precondition: `isolation` is not `nil`.
+  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to
+  ///     an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   /// - Complexity: O(1) per value, plus starting and cancelling one timer task.
   public func debounce<C: Clock>(
     for duration: C.Duration,
     clock: C,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    requireIsolation(isolation, for: "debounce(for:clock:)")
     return DerivedSignal(self) { node in
       let timer = StateCell<Task<Void, Never>?>(nil)
       let upstream = self.subscribe { value in

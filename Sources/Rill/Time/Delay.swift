@@ -1,3 +1,4 @@
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension Signal {
   /// Emits every value `duration` later on `clock`, in order.
   ///
@@ -27,19 +28,18 @@ extension Signal {
   /// - Parameters:
   ///   - duration: How long each value is held back.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
-  ///   - isolation: The actor the timers run on; the caller's, by default.
-  /// - Precondition: `isolation` is not `nil`.
+  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to
+  ///     an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   /// - Complexity: O(1) amortized per value, plus one timer task per distinct due instant.
   public func delay<C: Clock>(
     for duration: C.Duration,
     clock: C,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    requireIsolation(isolation, for: "delay(for:clock:)")
     return DerivedSignal(self) { node in
       let state = StateCell(DelayState<Value, C.Instant>())
       let timer = StateCell<Task<Void, Never>?>(nil)
-      func schedule(_ deadline: C.Instant, isolation: isolated (any Actor)?) {
+      func schedule(_ deadline: C.Instant, isolation: isolated any Actor) {
         timer.value = startTimer(on: clock, at: deadline, isolation: isolation) {
           timer.value = nil
           let now = clock.now
@@ -64,6 +64,7 @@ extension Signal {
 }
 
 /// The values ``Signal/delay(for:clock:isolation:)`` holds back, in arrival order with their deadlines.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct DelayState<Value, Instant: InstantProtocol> {
   private var waiting = ValueBuffer<(value: Value, deadline: Instant)>(policy: .unbounded)
 

@@ -22,6 +22,7 @@
 ///
 /// Any other task sleeping on the clock is woken in the same order, but `advance` does not wait for
 /// what it does afterwards.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public final class ManualClock: Clock, Sendable {
   /// A point on a ``ManualClock``'s time line: the time elapsed since the clock's start.
   public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
@@ -155,6 +156,7 @@ public final class ManualClock: Clock, Sendable {
 }
 
 /// The mutable state of a ``ManualClock``, kept under its mutex. Decides; the clock acts.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct ManualClockState: ~Copyable {
   struct Sleeper {
     let id: UInt64

@@ -1,3 +1,4 @@
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension Signal {
   /// Emits at most one value per window of `duration` on `clock`: the first value of the window, or —
   /// with `latest: true` — the first and then the latest.
@@ -35,20 +36,19 @@ extension Signal {
   ///   - duration: The length of a window.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
   ///   - latest: Whether to emit the latest value held at the end of a window.
-  ///   - isolation: The actor the timers run on; the caller's, by default.
-  /// - Precondition: `isolation` is not `nil`.
+  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to
+  ///     an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   /// - Complexity: O(1) per value; one timer task per window when `latest` is `true`, none otherwise.
   public func throttle<C: Clock>(
     for duration: C.Duration,
     clock: C,
     latest: Bool,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    requireIsolation(isolation, for: "throttle(for:clock:latest:)")
     return DerivedSignal(self) { node in
       let state = StateCell(ThrottleState<Value, C.Instant>(window: duration, latest: latest))
       let timer = StateCell<Task<Void, Never>?>(nil)
-      func openWindow(isolation: isolated (any Actor)?) {
+      func openWindow(isolation: isolated any Actor) {
         timer.value = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
           timer.value = nil
           if let held = state.value.windowEnded() {
@@ -77,6 +77,7 @@ extension Signal {
 
 /// Decides what ``Signal/throttle(for:clock:latest:isolation:)`` does with each value and at the end of
 /// each window.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 struct ThrottleState<Value, Instant: InstantProtocol> {
   enum Decision {
     /// Emit the value now; `startsTimer` when a timer must end the window it opens.

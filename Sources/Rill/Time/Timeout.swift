@@ -33,20 +33,19 @@ extension Signal {
   ///   - duration: How long a gap may last before `fallback()` is emitted.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
   ///   - fallback: The value to emit when a gap lasts `duration`; evaluated each time.
-  ///   - isolation: The actor the timer runs on; the caller's, by default.
-  /// - Precondition: `isolation` is not `nil`.
+  ///   - isolation: The actor the timer runs on; the caller's, by default. A caller that is not isolated to an
+  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
   /// - Complexity: O(1) per value, plus starting and cancelling one timer task.
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   public func timeout<C: Clock>(
     _ duration: C.Duration,
     clock: C,
     fallback: @autoclosure @escaping () -> Value,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    requireIsolation(isolation, for: "timeout(_:clock:fallback:)")
     return DerivedSignal(self) { node in
       let timer = StateCell<Task<Void, Never>?>(nil)
-      func startGap(isolation: isolated (any Actor)?) {
+      func startGap(isolation: isolated any Actor) {
         timer.value?.cancel()
         timer.value = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
           timer.value = nil

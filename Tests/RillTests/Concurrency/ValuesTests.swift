@@ -71,6 +71,29 @@ extension ConcurrencyTests {
       _ = sequence
     }
 
+    /// Before macOS 15 / iOS 18 the doorbell is awaited with `next()`, off the actor, on a second iterator of
+    /// its stream: a consumer waiting that way is woken by each value too, and sees `nil` once cancelled.
+    @Test func theDoorbellOfSystemsBeforeIsolatedNextWakesTheConsumer() async {
+      let taps = Subject<Int>()
+      let bridge = ValuesBridge(signal: taps, policy: .unbounded)
+      let (got, gotContinuation) = AsyncStream<Int>.makeStream()
+      let consumer = Task { @MainActor in
+        var out: [Int] = []
+        while let value = await bridge.next(isolation: MainActor.shared, waitsOffActor: true) {
+          out.append(value)
+          gotContinuation.yield(value)
+        }
+        return out
+      }
+      var heard = got.makeAsyncIterator()
+      for value in [7, 8, 9] {
+        taps.send(value)
+        _ = await heard.next(isolation: MainActor.shared)
+      }
+      consumer.cancel()
+      #expect(await consumer.value == [7, 8, 9])
+    }
+
     @Test func aWaitingConsumerIsWokenByEachValue() async {
       let taps = Subject<Int>()
       var iterator = taps.values.makeAsyncIterator()
