@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Pins a compile-time rule: the APIs that start tasks in the caller's actor (`debounce`, `throttle`,
-# `delay`, `Signal.task`, `Signal.from`, `Store.run`) take `isolation: isolated any Actor = #isolation`,
+# `delay`, `timeout`, the async `map`, `Signal.task`, `Signal.from`, `Signal.observing`, `Store.run`) take `isolation: isolated any Actor = #isolation`,
 # so a caller that is not isolated to an actor does not compile. Each misuse below must fail to
 # type-check with the expected message, and the same calls from the main actor must type-check (so a
 # misuse cannot "fail" for an unrelated reason).
@@ -21,6 +21,10 @@ calls=(
   'Signal<Int>.task { send in send(1) }'
   'Signal.from(AsyncStream<Int> { $0.finish() })'
   'store.run { dispatch in dispatch(1) }'
+  's.map(.latest) { value in value + 1 }'
+  's.timeout(.seconds(1), clock: clock, fallback: 0)'
+  'Signal.from { AsyncStream<Int> { $0.finish() } }'
+  'Signal.observing { 1 }'
 )
 
 typecheck() {
