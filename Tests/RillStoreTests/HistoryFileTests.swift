@@ -84,7 +84,7 @@ import Testing
     #expect(object["position"] as? Int == 2)
     let entries = try #require(object["entries"] as? [[String: Any]])
     #expect(entries.count == 3)
-    #expect(entries.allSatisfy { $0["action"] != nil && $0["date"] is Double })
+    #expect(entries.allSatisfy { $0["action"] != nil && $0["date"] is String })
   }
 
   @Test func truncatedFile() throws {
@@ -129,7 +129,7 @@ import Testing
   }
 
   @Test func unsupportedVersion() throws {
-    let text = try exported().replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7")
+    let text = try exported().replacingOccurrences(of: "\"version\":1", with: "\"version\":7")
     #expect(importing(text) == .unsupportedVersion(found: 7, supported: 1))
     #expect(importing(text)?.description == "unsupported history version 7: this library reads version 1")
   }
@@ -195,7 +195,7 @@ import Testing
   }
 
   @Test func positionOutOfRange() throws {
-    let text = try exported().replacingOccurrences(of: "\"position\" : 2", with: "\"position\" : 4")
+    let text = try exported().replacingOccurrences(of: "\"position\":2", with: "\"position\":4")
     #expect(importing(text) == .positionOutOfRange(position: 4, entryCount: 3))
     #expect(importing(text)?.description == "the history's position 4 is out of range: it has 3 entries")
   }
