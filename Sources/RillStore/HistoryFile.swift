@@ -175,8 +175,8 @@ struct HistoryFile<Action: Codable>: Decodable {
     while !list.isAtEnd {
       do {
         entries.append(try list.decode(FileEntry.self).entry)
-      } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-        // The decoder cannot say where a number that does not fit its type is; the index is known here.
+      } catch let error where !(error is DecodingError) && !(error is HistoryImportError) {
+        // A number that does not fit its type (see `wholeNumber`): the decoder cannot say where it is.
         throw HistoryImportError.invalidEntry(
           index: entries.count, path: "", reason: "a number does not fit its type (too large, or not whole)")
       }
@@ -189,8 +189,9 @@ struct HistoryFile<Action: Codable>: Decodable {
   static func wholeNumber(in container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Int? {
     do {
       return try container.decodeIfPresent(Int.self, forKey: key)
-    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-      // JSONDecoder reports a number that is no Int (1e30, 1.5) as corrupt data with no coding path.
+    } catch let error where !(error is DecodingError) {
+      // JSONDecoder throws its own error for a number that is no Int (1e30, 1.5), and turns it into
+      // corrupt data without a coding path when it leaves the decoder: it is caught here, by the field.
       let number = (try? container.decode(Double.self, forKey: key)).map { "\($0)" } ?? "the number"
       let problem = number.contains(".") && !number.hasSuffix(".0") ? "not a whole number" : "too large"
       throw HistoryImportError.invalidField(
