@@ -39,9 +39,13 @@ public final class Replay<D: Demo> {
     if target != step { session.store.jump(to: target) }
   }
 
-  /// Walks from the current step through every step to the last, then to ``endStep``.
-  public func playAll() {
-    while step < stepCount { move(by: 1) }
+  /// Walks from the current step through every step to the last, then to ``endStep``; or stops where
+  /// it is when `proceed` says to (it is asked before each step).
+  public func playAll(while proceed: () -> Bool = { true }) {
+    while step < stepCount {
+      guard proceed() else { return }
+      move(by: 1)
+    }
     if endStep != step { session.store.jump(to: endStep) }
   }
 
