@@ -709,7 +709,7 @@ extension HistoryFile {
         guard let actions = try? decoder.decode([Action].self, from: Data(batch)), actions.count == dates.count else {
           return false
         }
-        for (action, date) in zip(actions, dates) { entries.append(HistoryEntry(action: action, date: date)) }
+        for index in actions.indices { entries.append(HistoryEntry(action: actions[index], date: dates[index])) }
         batch.removeAll(keepingCapacity: true)
         batch.append(UInt8(ascii: "["))
         dates.removeAll(keepingCapacity: true)
