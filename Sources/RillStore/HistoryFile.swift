@@ -301,30 +301,44 @@ struct HistoryFile<Action: Codable>: Decodable {
   }
 }
 
+/// Follows a JSON text byte by byte through its strings, so that brackets and quotes inside them are
+/// not taken for structure.
+struct JSONStrings {
+  /// Whether the last byte taken is inside a string (its opening quote included, its closing one not).
+  private(set) var isInside = false
+  private var escaped = false
+
+  /// Takes the next byte; returns whether it belongs to a string (either quote included).
+  mutating func take(_ byte: UInt8) -> Bool {
+    guard isInside else {
+      isInside = byte == UInt8(ascii: "\"")
+      return isInside
+    }
+    if escaped {
+      escaped = false
+    } else if byte == UInt8(ascii: "\\") {
+      escaped = true
+    } else if byte == UInt8(ascii: "\"") {
+      isInside = false
+    }
+    return true
+  }
+}
+
 /// Tells a JSON text cut short from one that is merely invalid.
 enum JSONCompleteness {
   /// The byte offset where `data` ends with a string, array or object still open, or `nil` when every
   /// one that opens closes (the text may still be invalid in other ways).
   static func truncationOffset(of data: Data) -> Int? {
     var depth = 0
-    var inString = false
-    var escaped = false
+    var strings = JSONStrings()
     var sawValue = false
     for byte in data {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
+      if strings.take(byte) {
+        sawValue = true
         continue
       }
       switch byte {
-      case UInt8(ascii: "\""):
-        inString = true
-        sawValue = true
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         depth += 1
         sawValue = true
@@ -334,7 +348,7 @@ enum JSONCompleteness {
       }
       if depth < 0 { return nil }
     }
-    return (inString || depth > 0 || !sawValue) ? data.count : nil
+    return (strings.isInside || depth > 0 || !sawValue) ? data.count : nil
   }
 }
 
@@ -568,24 +582,15 @@ package struct JSONScanner {
     }
     // Brackets are counted, not matched: whoever reads a value checks it.
     var depth = 0
-    var inString = false
-    var escaped = false
+    var strings = JSONStrings()
     while index < end {
       let byte = bytes[index]
       index += 1
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          if depth == 0 { return start..<index }
-        }
+      if strings.take(byte) {
+        if depth == 0 && !strings.isInside { return start..<index }
         continue
       }
       switch byte {
-      case UInt8(ascii: "\""): inString = true
       case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
         depth -= 1

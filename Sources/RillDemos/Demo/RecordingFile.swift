@@ -44,19 +44,7 @@ extension Recording {
   static func write(_ data: Data, to path: String, flags: Int32, mode: mode_t) throws(RecordingWriteError) {
     let descriptor = open(path, flags | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw .failed(errno) }
-    var failure: Int32?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else {
-          failure = written < 0 ? errno : EIO
-          return
-        }
-        offset += written
-      }
-    }
+    var failure = data.withUnsafeBytes { FileStream(descriptor: descriptor).send($0) }
     if failure == nil && (flags & O_CREAT) != 0 && fsync(descriptor) != 0 { failure = errno }
     if close(descriptor) != 0 && failure == nil && errno != EINTR { failure = errno }
     if let failure { throw .failed(failure) }
@@ -85,13 +73,4 @@ public enum RecordingWriteError: Error, Equatable, CustomStringConvertible {
     case .failed(let code): String(cString: strerror(code)).lowercased()
     }
   }
-}
-
-/// The C `write`, named apart from `Recording.write`.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-  #else
-    Darwin.write(descriptor, bytes, count)
-  #endif
 }

@@ -50,16 +50,19 @@ public struct FileStream: Sendable {
   /// Writes all of `text`, retrying on interrupts; returns the `errno` of a failed write, or `nil`.
   public func send(_ text: String) -> Int32? {
     var text = text
-    return text.withUTF8 { buffer -> Int32? in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return written < 0 ? errno : EIO }
-        offset += written
-      }
-      return nil
+    return text.withUTF8 { send(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Writes all of `bytes`, retrying on interrupts; returns the `errno` of a failed write, or `nil`.
+  public func send(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return written < 0 ? errno : EIO }
+      offset += written
     }
+    return nil
   }
 
   /// Waits until the stream has input (or its end), or until ``Interruption`` caught a signal:
