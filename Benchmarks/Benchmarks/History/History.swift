@@ -14,7 +14,8 @@ import RillStore
 let benchmarks: @Sendable () -> Void = {
   for (entries, suffix) in [(100_000, "100k"), (1_000_000, "1m")] {
     historyExport(entries: entries, suffix: suffix)
-    historyImport(entries: entries, suffix: suffix)
+    historyImport(entries: entries, suffix: suffix, walk: false)
+    historyImport(entries: entries, suffix: suffix, walk: true)
   }
 }
 
@@ -39,10 +40,10 @@ func historyWorkload(_ workload: String, _ library: Library, _ body: @escaping (
     "\(workload)/\(library.rawValue)",
     configuration: .init(
       metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
-      warmupIterations: 1,
+      warmupIterations: 0,
       scalingFactor: .one,
-      maxDuration: .seconds(3),
-      maxIterations: 20
+      maxDuration: .seconds(10),
+      maxIterations: 10
     ),
     closure: body
   )
@@ -74,10 +75,12 @@ func historyExport(entries: Int, suffix: String) {
   historyWorkload(name, .baseline) { benchmark in liveRun(benchmark, entries: entries) }
 }
 
-/// history_import_<n>: `importHistory(_:)` of n clicks into a fresh store with one subscriber, then a walk
-/// through every step (`jump(to:)` 0, 1, …, n), as `rill replay` does.
-func historyImport(entries: Int, suffix: String) {
-  let name = "history_import_\(suffix)"
+/// history_import_<n>: `importHistory(_:)` of n clicks into a fresh store with one subscriber (which decodes
+/// the file and computes the state, and a snapshot every 64 entries, from the initial state).
+/// history_replay_<n> (`walk`): the same, then a walk through every step (`jump(to:)` 0, 1, …, n) with the
+/// subscriber told each state, as `rill replay` does.
+func historyImport(entries: Int, suffix: String, walk: Bool) {
+  let name = "history_\(walk ? "replay" : "import")_\(suffix)"
   historyWorkload(name, .rill) { benchmark in
     guard let data = try? recordedStore(entries: entries).exportHistory() else { preconditionFailure("no export") }
     var sink = 0
@@ -89,9 +92,11 @@ func historyImport(entries: Int, suffix: String) {
     } catch {
       preconditionFailure("the import failed: \(error)")
     }
-    for step in 0...entries { store.jump(to: step) }
+    if walk {
+      for step in 0...entries { store.jump(to: step) }
+    }
     benchmark.stopMeasurement()
-    precondition(store.currentState == entries * 5, "the replay ended on \(store.currentState)")
+    precondition(store.currentState == entries * 5, "the store ended on \(store.currentState)")
     blackHole(sink)
     blackHole(subscription)
   }
