@@ -14,6 +14,12 @@ import Testing
     func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
   }
 
+  /// A shell loop that waits until `condition` (a `test` expression) holds, for 15 s at most (so a test
+  /// that fails cannot leave a shell waiting for good), then goes on; ends with a `;`.
+  static func waitUntil(_ condition: String) -> String {
+    "n=0; while ! [ \(condition) ] && [ $n -lt 1500 ]; do sleep 0.01; n=$((n + 1)); done;"
+  }
+
   /// Runs `command` with `/bin/sh -c`, `$RILL` set to the built binary.
   func shell(_ command: String) throws -> RunResult {
     try ChildProcess.run(
@@ -23,14 +29,15 @@ import Testing
   @Test(arguments: [("INT", 130), ("TERM", 143), ("HUP", 129)])
   func aSignalDuringAScriptedSessionWritesTheRecording(signal: String, status: Int) throws {
     let scratch = try Scratch()
-    // The script comes through a FIFO kept open, so rill waits for more; the signal comes once it has
-    // printed the three states (`out` is made first: the job opens it only once the FIFO has a writer).
+    // The script comes through a FIFO that a helper keeps open, so rill waits for more; the helper sends
+    // the signal once rill has printed the three states. rill runs in the foreground (`sh -c … exec`):
+    // a shell without job control starts background commands with SIGINT ignored.
     let result = try shell(
       """
-      cd \(scratch.path) && mkfifo script && : > out && { "$RILL" credit --record session.json < script > out & pid=$!; }
-      exec 3> script; printf 'add\\nadd\\n' >&3
-      while [ "$(wc -l < out)" -lt 3 ]; do sleep 0.01; done
-      kill -\(signal) $pid; wait $pid; echo "status=$?"; exec 3>&-
+      cd \(scratch.path) && mkfifo script && : > out || exit 1
+      { exec 3> script; printf 'add\\nadd\\n' >&3; \(Self.waitUntil(#""$(wc -l < out)" -ge 3"#)) \\
+        kill -\(signal) "$(cat pid)"; sleep 1; } &
+      sh -c 'echo $$ > pid; exec "$RILL" credit --record session.json < script > out'; echo "status=$?"; wait
       """)
     #expect(result.output == "status=\(status)\n")
     // The shell may say how the job ended ("Terminated"); rill says nothing.
@@ -46,8 +53,9 @@ import Testing
     let scratch = try Scratch()
     let result = try shell(
       """
-      cd \(scratch.path) && { "$RILL" counter --increments 100000000 --record session.json > out & pid=$!; }
-      while [ ! -s out ]; do sleep 0.01; done
+      cd \(scratch.path) || exit 1
+      "$RILL" counter --increments 100000000 --record session.json > out & pid=$!
+      \(Self.waitUntil("-s out"))
       kill -TERM $pid; wait $pid; echo "status=$?"
       """)
     #expect(result.output == "status=143\n")
@@ -61,6 +69,20 @@ import Testing
     #expect(entries.allSatisfy { $0["action"] as? String == "increment" })
   }
 
+  @Test func aSignalIgnoredAtTheStartStaysIgnored() throws {
+    let scratch = try Scratch()
+    // As under `nohup`: SIGHUP ignored when rill starts does not end it; the SIGTERM after it does.
+    let result = try shell(
+      """
+      cd \(scratch.path) && : > out || exit 1
+      { \(Self.waitUntil("-s out")) kill -HUP "$(cat pid)"; sleep 0.2; kill -TERM "$(cat pid)"; } &
+      sh -c 'trap "" HUP; echo $$ > pid; exec "$RILL" counter --increments 100000000 --record session.json > out'
+      echo "status=$?"; wait
+      """)
+    #expect(result.output == "status=143\n")
+    #expect(FileManager.default.fileExists(atPath: scratch.path + "/session.json"))
+  }
+
   @Test(arguments: [("TERM", 143), ("HUP", 129)])
   func aSignalDuringAnInteractiveSessionRestoresTheTerminalThenWritesTheRecording(signal: String, status: Int) throws {
     let scratch = try Scratch()
@@ -68,7 +90,7 @@ import Testing
     // once they show, the test creates `go` and the shell sends the signal.
     let command = """
       cd \(scratch.path); stty -g > before; "$RILL" credit --record session.json < /dev/tty & pid=$!; \
-      while [ ! -e go ]; do sleep 0.01; done; kill -\(signal) $pid; wait $pid; echo "status=$?"; stty -g > after
+      \(Self.waitUntil("-e go")) kill -\(signal) $pid; wait $pid; echo "status=$?"; stty -g > after
       """
     let result = try ChildProcess.run(
       InteractiveEndToEndTests.script, ["-qec", command, "/dev/null"], input: "  ",

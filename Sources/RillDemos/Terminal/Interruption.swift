@@ -35,10 +35,12 @@ public enum Interruption {
 
   /// Whether `number` is one of the signals caught now (``RawMode`` leaves those alone).
   public static func isCatching(_ number: Int32) -> Bool {
-    InterruptionState.wakeRead >= 0 && signals.contains(number)
+    InterruptionState.caughtSignals.contains(number)
   }
 
-  /// Catches ``signals`` from now on (and unblocks them). Calling it again does nothing.
+  /// Catches ``signals`` from now on (and unblocks them), except those the process started with
+  /// ignored: `nohup` ignores SIGHUP, and a shell without job control starts a background command
+  /// with SIGINT ignored, and they stay ignored. Calling it again does nothing.
   public static func install() {
     guard InterruptionState.wakeRead < 0 else { return }
     var descriptors: [Int32] = [-1, -1]
@@ -50,7 +52,9 @@ public enum Interruption {
     InterruptionState.caught = 0
     InterruptionState.wakeWrite = descriptors[1]
     InterruptionState.wakeRead = descriptors[0]
-    for number in signals { setHandler(number, noteInterruption) }
+    for number in signals where setHandler(number, noteInterruption) {
+      InterruptionState.caughtSignals.append(number)
+    }
     var handled = sigset_t()
     sigemptyset(&handled)
     for number in signals { sigaddset(&handled, number) }
@@ -70,7 +74,7 @@ public enum Interruption {
 
   /// Dies of `number` as if nothing handled it (falls back to exit status 128 + `number`).
   public static func dieOf(_ number: Int32) -> Never {
-    setHandler(number, SIG_DFL)
+    setDefaultAction(number)
     var only = sigset_t()
     sigemptyset(&only)
     sigaddset(&only, number)
@@ -93,9 +97,19 @@ private func noteInterruption(_ number: Int32) {
   _ = write(InterruptionState.wakeWrite, &byte, 1)
 }
 
-/// Sets the handler of signal `number` (a function apart from ``Interruption/signal``).
-private func setHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
-  _ = signal(number, handler)
+/// Sets the handler of signal `number` (a function apart from ``Interruption/signal``), unless the
+/// signal is ignored; returns whether it did.
+@discardableResult
+private func setHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
+  let previous = signal(number, handler)
+  guard let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) else { return true }
+  _ = signal(number, SIG_IGN)
+  return false
+}
+
+/// Gives signal `number` its default action.
+private func setDefaultAction(_ number: Int32) {
+  _ = signal(number, SIG_DFL)
 }
 
 /// What the handler touches, set before it is installed.
@@ -103,4 +117,5 @@ enum InterruptionState {
   nonisolated(unsafe) static var caught: Int32 = 0
   nonisolated(unsafe) static var wakeRead: Int32 = -1
   nonisolated(unsafe) static var wakeWrite: Int32 = -1
+  nonisolated(unsafe) static var caughtSignals: [Int32] = []
 }
