@@ -14,6 +14,11 @@ import Testing
     func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
   }
 
+  /// What the replay of a credit session of two clicks prints.
+  static let twoClicks = [
+    "Credit: 0 [gray]  Status: not set", "Credit: 5 [gray]  Status: fail", "Credit: 10 [gray]  Status: fail",
+  ]
+
   /// A shell loop that waits until `condition` (a `test` expression) holds, for 15 s at most (so a test
   /// that fails cannot leave a shell waiting for good), then goes on; ends with a `;`.
   static func waitUntil(_ condition: String) -> String {
@@ -42,11 +47,7 @@ import Testing
     #expect(result.output == "status=\(status)\n")
     // The shell may say how the job ended ("Terminated"); rill says nothing.
     #expect(!result.errors.contains("rill"))
-    let replayed = try RillBinary.run(["replay", scratch.path + "/session.json"])
-    #expect(
-      replayed.lines == [
-        "Credit: 0 [gray]  Status: not set", "Credit: 5 [gray]  Status: fail", "Credit: 10 [gray]  Status: fail",
-      ])
+    #expect(try RillBinary.run(["replay", scratch.path + "/session.json"]).lines == Self.twoClicks)
   }
 
   @Test func aSignalDuringRepeatedActionsWritesTheActionsDoneSoFar() throws {
@@ -103,11 +104,7 @@ import Testing
     let exit = try #require(result.output.range(of: "status=\(status)"))
     #expect(end.upperBound <= exit.lowerBound)
     #expect(try scratch.contents("before") == scratch.contents("after"))
-    let replayed = try RillBinary.run(["replay", scratch.path + "/session.json"])
-    #expect(
-      replayed.lines == [
-        "Credit: 0 [gray]  Status: not set", "Credit: 5 [gray]  Status: fail", "Credit: 10 [gray]  Status: fail",
-      ])
+    #expect(try RillBinary.run(["replay", scratch.path + "/session.json"]).lines == Self.twoClicks)
   }
 
   @Test func aFailedRecordingLeavesTheFileItWouldReplaceAsItWas() throws {
