@@ -49,6 +49,7 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
   ("Subscriptions", [.product(name: "Rill", package: "Rill")]),
   ("Store", [.product(name: "RillStore", package: "Rill")]),
   ("Reactivity", [.product(name: "Rill", package: "Rill")]),
+  ("History", [.product(name: "RillStore", package: "Rill")]),
 ]
 for suite in suites {
   package.targets.append(

@@ -7,8 +7,9 @@
 #   ./compare.sh RUN.jmh.json       print the table of an earlier run, exported with `--format jmh`
 #
 # Conventions it reads (see Support/Workload.swift): a benchmark is named "<workload>/<library>"; one iteration
-# runs 1,000 operations, except cancel_10k_*, fanout_*, cellx_*, kairo_broad and kairo_mux, where one iteration
-# is one operation (cancelling 10,000 subscribers; one send; one update of every cellx layer; one write).
+# runs 1,000 operations, except cancel_10k_*, fanout_*, cellx_*, kairo_broad, kairo_mux and history_*, where one
+# iteration is one operation (cancelling 10,000 subscribers; one send; one update of every cellx layer; one write;
+# one whole export or import).
 # send_<n>sub also gets a row per delivery (time ÷ n), fanout_combine_<n> a row per join.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -42,7 +43,8 @@ order = []
 for element in json.load(open(run)):
     name = element["benchmark"].split(".", 3)[3]
     workload, library = name.rsplit("/", 1)
-    operations = 1 if workload.startswith(("cancel_10k", "fanout_", "cellx", "kairo_broad", "kairo_mux")) else 1_000
+    operations = 1 if workload.startswith(
+        ("cancel_10k", "fanout_", "cellx", "kairo_broad", "kairo_mux", "history_")) else 1_000
     metrics = element["secondaryMetrics"]
     wall = metrics["Time (wall clock)"]
     assert wall["scoreUnit"] == "μs", wall["scoreUnit"]
@@ -55,7 +57,7 @@ for element in json.load(open(run)):
 
 def rank(workload):
     names = ["send_", "chain3", "combine2", "diamond", "fanout_", "churn", "cancel_10k", "store_dispatch", "kairo_",
-             "cellx"]
+             "cellx", "history_"]
     prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
     number = re.search(r"(\d+)(k?)", workload)
     size = int(number.group(1)) * (1_000 if number.group(2) else 1) if number else 0

@@ -5,13 +5,40 @@ import RillDemos
 ///
 /// Modes: interactive when standard input and output are both terminals (and no `--clicks` /
 /// `--increments`); otherwise one line per state on standard output, with commands from `--clicks`
-/// or standard input. Exit status: 0 done, 1 a file could not be replayed or recorded, 2 bad input.
+/// or standard input. Exit status: 0 done, 1 a file could not be replayed or recorded or standard
+/// output could not be written, 2 bad input.
+///
+/// SIGINT, SIGTERM and SIGHUP end a session through its quit path (``Interruption``): the terminal is
+/// restored, the recording written, then the process dies of the signal. A reader that goes away (a
+/// closed pipe) ends the session the same way, quietly, and the process then dies of SIGPIPE, as
+/// `seq` or `yes` do when their reader has gone.
 enum RillCommand {
   static let input = FileStream.standardInput
   static let output = FileStream.standardOutput
   static let errors = FileStream.standardError
+  /// Standard output off a terminal: its first write error ends the session. Used on the main thread only.
+  nonisolated(unsafe) static let lines = LineOutput(stream: .standardOutput)
 
+  /// Runs `rill arguments`, then ends the process: with its exit status, or dying of the signal that
+  /// ended the session (SIGPIPE when the reader of standard output went away).
+  static func main(arguments: [String], environment: [String: String]) -> Never {
+    Interruption.install()
+    // A closed pipe is an EPIPE error to handle (the session still ends through its quit path).
+    signal(SIGPIPE, SIG_IGN)
+    let status = run(arguments: arguments, environment: environment)
+    if lines.failure == EPIPE && !Interruption.isRequested { Interruption.dieOf(SIGPIPE) }
+    Interruption.endProcess(status: status)
+  }
+
+  /// Runs `rill arguments`; returns the exit status.
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    let status = dispatch(arguments: arguments, environment: environment)
+    guard let failure = lines.failure, failure != EPIPE else { return status }
+    errors.write("rill: error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+    return 1
+  }
+
+  static func dispatch(arguments: [String], environment: [String: String]) -> Int32 {
     let invocation: Invocation
     do {
       invocation = try ArgumentParser.parse(arguments)
@@ -24,10 +51,10 @@ enum RillCommand {
     }
     switch invocation {
     case .help(let topic):
-      output.write(Usage.help(topic))
+      lines.write(Usage.help(topic))
       return 0
     case .version:
-      output.write("rill \(Usage.version)\n")
+      lines.write("rill \(Usage.version)\n")
       return 0
     case .home:
       guard input.isTerminal && output.isTerminal else {
@@ -64,19 +91,22 @@ enum RillCommand {
       let status = interactive(DemoScreen(session: session, palette: palette))
       guard status == 0 else { return status }
     } else {
-      let rendering = session.renderLines(palette: palette) { output.write($0 + "\n") }
+      let rendering = session.renderLines(palette: palette) { lines.write($0 + "\n") }
       if let count = options.repeatCount {
-        session.repeatAction(times: count)
+        session.repeatAction(times: count) { !Interruption.isRequested && lines.failure == nil }
       } else {
-        session.run(lines: sequence(state: ()) { _ in readLine() }) { errors.write("rill: \($0)\n") }
+        let script = sequence(state: LineReader(input)) { reader in
+          !Interruption.isRequested && lines.failure == nil ? reader.next() : nil
+        }
+        session.run(lines: script) { errors.write("rill: \($0)\n") }
       }
       rendering.cancel()
     }
     guard let path = options.recordPath else { return 0 }
     do {
-      try session.recording().write(to: URL(fileURLWithPath: path))
+      try Recording.save(session.recording(), to: path)
     } catch {
-      return fail("cannot record to '\(path)': \(error.localizedDescription)")
+      return fail("cannot record to '\(path)': \(error)")
     }
     return 0
   }
@@ -92,8 +122,8 @@ enum RillCommand {
     if input.isTerminal && output.isTerminal {
       return interactive(ReplayScreen(replay: replay, palette: palette))
     }
-    let rendering = replay.session.renderLines(palette: palette) { output.write($0 + "\n") }
-    replay.playAll()
+    let rendering = replay.session.renderLines(palette: palette) { lines.write($0 + "\n") }
+    replay.playAll { !Interruption.isRequested && lines.failure == nil }
     rendering.cancel()
     return 0
   }
@@ -111,5 +141,22 @@ enum RillCommand {
   static func fail(_ message: String) -> Int32 {
     errors.write("rill: error: \(message)\n")
     return 1
+  }
+}
+
+/// A stream of output lines that remembers its first write error and writes nothing after it.
+final class LineOutput {
+  let stream: FileStream
+  /// The `errno` of the first failed write.
+  private(set) var failure: Int32?
+
+  init(stream: FileStream) {
+    self.stream = stream
+  }
+
+  /// Writes `text`, unless a write failed before.
+  func write(_ text: String) {
+    guard failure == nil else { return }
+    failure = stream.send(text)
   }
 }

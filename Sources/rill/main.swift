@@ -1,5 +1,4 @@
 import Foundation
 
-exit(
-  RillCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-)
+RillCommand.main(
+  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)

@@ -19,6 +19,26 @@ import Testing
     #expect(String(decoding: received, as: UTF8.self) == "Credit: 5 [gray]  Status: 不合格\n")
   }
 
+  @Test func aLineReaderGivesEachLineWithoutItsEndingAndTheLastOneToo() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    FileStream(descriptor: ends[1]).write("add\r\n\n  undo \nquit")
+    close(ends[1])
+    let lines = Array(LineReader(FileStream(descriptor: ends[0])))
+    close(ends[0])
+    #expect(lines == ["add", "", "  undo ", "quit"])
+  }
+
+  @Test func aFailedWriteReportsItsError() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    close(ends[0])
+    // The test process ignores SIGPIPE (see ChildProcess), so the write fails with EPIPE.
+    _ = ChildProcess.ignoreBrokenPipes
+    #expect(FileStream(descriptor: ends[1]).send("lost\n") == EPIPE)
+    close(ends[1])
+  }
+
   @Test func aPipeIsNotATerminal() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)

@@ -84,7 +84,7 @@ import Testing
     #expect(object["position"] as? Int == 2)
     let entries = try #require(object["entries"] as? [[String: Any]])
     #expect(entries.count == 3)
-    #expect(entries.allSatisfy { $0["action"] != nil && $0["date"] is Double })
+    #expect(entries.allSatisfy { $0["action"] != nil && $0["date"] is String })
   }
 
   @Test func truncatedFile() throws {
@@ -129,7 +129,7 @@ import Testing
   }
 
   @Test func unsupportedVersion() throws {
-    let text = try exported().replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7")
+    let text = try exported().replacingOccurrences(of: "\"version\":1", with: "\"version\":7")
     #expect(importing(text) == .unsupportedVersion(found: 7, supported: 1))
     #expect(importing(text)?.description == "unsupported history version 7: this library reads version 1")
   }
@@ -195,9 +195,112 @@ import Testing
   }
 
   @Test func positionOutOfRange() throws {
-    let text = try exported().replacingOccurrences(of: "\"position\" : 2", with: "\"position\" : 4")
+    let text = try exported().replacingOccurrences(of: "\"position\":2", with: "\"position\":4")
     #expect(importing(text) == .positionOutOfRange(position: 4, entryCount: 3))
     #expect(importing(text)?.description == "the history's position 4 is out of range: it has 3 entries")
+  }
+
+  /// A version-1 file as the first exporter wrote it: pretty-printed, dates as seconds since 2001.
+  static let numericDatesFile = #"""
+    {
+      "actionType" : "RillStoreTests.CounterAction",
+      "entries" : [
+        {
+          "action" : {
+            "increase" : {
+
+            }
+          },
+          "date" : 817265279.9809027
+        },
+        {
+          "action" : {
+            "add" : {
+              "_0" : 5
+            }
+          },
+          "date" : -1.5
+        }
+      ],
+      "format" : "rill.history",
+      "position" : 2,
+      "version" : 1
+    }
+    """#
+
+  @Test func aFileWithNumericDatesStillReads() throws {
+    let store = counterStore()
+    try store.importHistory(Data(Self.numericDatesFile.utf8))
+    #expect(store.currentState == Counter(count: 6))
+    #expect(store.history.entries.map(\.action) == [.increase, .add(5)])
+    #expect(
+      store.history.entries.map(\.date) == [
+        Date(timeIntervalSinceReferenceDate: 817_265_279.980_902_7), Date(timeIntervalSinceReferenceDate: -1.5),
+      ])
+  }
+
+  @Test func datesAreWrittenAsISO8601TextThatReadsBackAsTheSameDate() throws {
+    let intervals: [TimeInterval] = [0, -1.5, 1e-7, 0.1, 817_265_279.980_902_7, 86_399.999_999_9, -978_307_200]
+    let entries = intervals.map { #"{"action": {"increase": {}}, "date": \#($0)}"# }.joined(separator: ",")
+    let file = #"""
+      {"format": "rill.history", "version": 1, "actionType": "RillStoreTests.CounterAction",
+       "position": \#(intervals.count), "entries": [\#(entries)]}
+      """#
+    let store = counterStore()
+    try store.importHistory(Data(file.utf8))
+    let exported = try store.exportHistory()
+    let object = try #require(try JSONSerialization.jsonObject(with: exported) as? [String: Any])
+    let dates = try #require((object["entries"] as? [[String: Any]])?.compactMap { $0["date"] as? String })
+    #expect(
+      Array(dates.prefix(3)) == ["2001-01-01T00:00:00Z", "2000-12-31T23:59:58.5Z", "2001-01-01T00:00:00.0000001Z"])
+    #expect(dates.last == "1970-01-01T00:00:00Z")
+    let replay = counterStore()
+    try replay.importHistory(exported)
+    #expect(replay.history == store.history)
+    #expect(replay.history.entries.map(\.date.timeIntervalSinceReferenceDate) == intervals)
+  }
+
+  @Test func iso8601DatesWithAnOffsetOrASpaceRead() throws {
+    let file = #"""
+      {"format": "rill.history", "version": 1, "actionType": "RillStoreTests.CounterAction", "position": 2,
+       "entries": [{"action": "increase", "date": "2001-01-01T01:00:00.25+01:00"},
+                   {"date": "2000-02-29 12:00:00Z", "action": {"increase": {}}}]}
+      """#.replacingOccurrences(of: #""action": "increase""#, with: #""action": {"increase": {}}"#)
+    let store = counterStore()
+    try store.importHistory(Data(file.utf8))
+    #expect(
+      store.history.entries.map(\.date) == [
+        Date(timeIntervalSinceReferenceDate: 0.25), Date(timeIntervalSinceReferenceDate: -(306 * 86_400 + 43_200)),
+      ])
+  }
+
+  @Test func aDateThatIsNotISO8601TextNamesTheEntry() throws {
+    let file = #"""
+      {"format": "rill.history", "version": 1, "actionType": "RillStoreTests.CounterAction", "position": 1,
+       "entries": [{"action": {"increase": {}}, "date": "2001-01-01T00:00:00Z"},
+                   {"action": {"increase": {}}, "date": "yesterday"}]}
+      """#
+    let error = try #require(importing(file))
+    #expect(error == .invalidEntry(index: 1, path: "date", reason: "'yesterday' is not an ISO 8601 date"))
+  }
+
+  @Test(arguments: [
+    ("1e30", "position", "1e+30 is too large"), ("1.5", "position", "1.5 is not a whole number"),
+    ("99999999999999999999", "position", "1e+20 is too large"),
+  ])
+  func aNumberThatIsNoWholeNumberNamesTheFieldAndWhy(number: String, field: String, reason: String) throws {
+    let text = try exported().replacingOccurrences(of: #""position":2"#, with: #""position":\#(number)"#)
+    let error = try #require(importing(text))
+    #expect(error.description.hasPrefix(#"the history's "\#(field)" field is invalid: \#(reason)"#))
+  }
+
+  @Test func anActionNumberTooLargeNamesTheEntry() throws {
+    let text = try exported().replacingOccurrences(of: #""_0":5"#, with: #""_0":1e30"#)
+    let error = try #require(importing(text))
+    guard case .invalidEntry(index: 2, _, _) = error else {
+      Issue.record("expected invalidEntry at 2, got \(error)")
+      return
+    }
   }
 
   @Test func importFromASubscriberIsQueued() throws {

@@ -60,9 +60,13 @@ public final class DemoSession<D: Demo> {
     }
   }
 
-  /// Dispatches the demo's repeated action (a click, an increment) `count` times.
-  public func repeatAction(times count: Int) {
-    for _ in 0..<count { store.dispatch(demo.repeatedAction) }
+  /// Dispatches the demo's repeated action (a click, an increment) `count` times, or fewer if
+  /// `proceed` says to stop (it is asked before each one).
+  public func repeatAction(times count: Int, while proceed: () -> Bool = { true }) {
+    for _ in 0..<count {
+      guard proceed() else { return }
+      store.dispatch(demo.repeatedAction)
+    }
   }
 }
 

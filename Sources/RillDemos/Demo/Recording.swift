@@ -12,29 +12,49 @@ public import RillStore
 /// must decode as the named demo's actions).
 public enum Recording {
   /// The envelope around `history` (the JSON from `Store.exportHistory()`) for the demo `demo`.
+  ///
+  /// The history's bytes are copied in as they are, not parsed and written again.
   public static func encode(demo: String, history: Data) throws -> Data {
-    let object: [String: Any] = ["demo": demo, "history": try JSONSerialization.jsonObject(with: history)]
-    return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    let name = try JSONEncoder().encode(demo)
+    var data = Data()
+    data.reserveCapacity(history.count + name.count + 24)
+    data.append(contentsOf: #"{"demo":"#.utf8)
+    data.append(name)
+    data.append(contentsOf: #","history":"#.utf8)
+    data.append(history)
+    data.append(contentsOf: "}".utf8)
+    return data
   }
 
   /// The recorded session in a recording's `data`.
+  ///
+  /// Only the envelope is read here: its members are found by their quotes and brackets, and the
+  /// history's bytes are handed on unparsed (the store checks them when it imports them).
   public static func decode(_ data: Data) throws(RecordingError) -> RecordedSession {
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw .notJSON
+    let envelope = data.withUnsafeBytes { raw -> Result<(demo: String?, history: Data?), RecordingError> in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var scanner = JSONScanner(bytes)
+      guard scanner.peek() == UInt8(ascii: "{") else {
+        var value = JSONScanner(bytes)
+        let isJSON =
+          value.value() != nil && value.isAtEnd()
+          && (try? JSONSerialization.jsonObject(
+            with: data, options: .fragmentsAllowed)) != nil
+        return .failure(isJSON ? .notARecording("not a JSON object") : .notJSON)
+      }
+      guard let members = scanner.members(), scanner.isAtEnd() else { return .failure(.notJSON) }
+      let demo = members.last { $0.name == "demo" }.flatMap {
+        try? JSONDecoder().decode(String.self, from: Data(bytes[$0.value]))
+      }
+      let history = members.last { $0.name == "history" }.flatMap {
+        bytes[$0.value.lowerBound] == UInt8(ascii: "{") ? Data(bytes[$0.value]) : nil
+      }
+      return .success((demo, history))
     }
-    guard let envelope = object as? [String: Any] else { throw .notARecording("not a JSON object") }
-    guard let demo = envelope["demo"] as? String else { throw .notARecording("no \"demo\" name") }
-    guard let history = envelope["history"], JSONSerialization.isValidJSONObject(history) else {
-      throw .notARecording("no \"history\" object")
-    }
-    do {
-      return RecordedSession(demo: demo, history: try JSONSerialization.data(withJSONObject: history))
-    } catch {
-      throw .notARecording("no \"history\" object")
-    }
+    let (demo, history) = try envelope.get()
+    guard let demo else { throw .notARecording("no \"demo\" name") }
+    guard let history else { throw .notARecording("no \"history\" object") }
+    return RecordedSession(demo: demo, history: history)
   }
 
   /// The recorded session in the file at `path`.

@@ -24,24 +24,34 @@ public final class Replay<D: Demo> {
     session = DemoSession(demo: demo)
     try session.store.importHistory(history)
     endStep = session.store.history.position
+    stepCount = session.store.history.entries.count
     session.store.jump(to: 0)
   }
 
   /// How many actions were recorded; the last step.
-  public var stepCount: Int { session.store.history.entries.count }
+  public let stepCount: Int
 
   /// The step shown now.
   public var step: Int { session.store.history.position }
 
   /// Goes `delta` steps forward (or back, when negative), staying within 0...stepCount.
   public func move(by delta: Int) {
+    let step = self.step
     let target = min(max(step + delta, 0), stepCount)
     if target != step { session.store.jump(to: target) }
   }
 
-  /// Walks from the current step through every step to the last, then to ``endStep``.
-  public func playAll() {
-    while step < stepCount { move(by: 1) }
+  /// Walks from the current step through every step to the last, then to ``endStep``; or stops where
+  /// it is when `proceed` says to (it is asked before each step).
+  public func playAll(while proceed: () -> Bool = { true }) {
+    // One jump a step, each one reducer call forward from the last (the step is counted here rather
+    // than asked of the store each time).
+    var step = self.step
+    while step < stepCount {
+      guard proceed() else { return }
+      step += 1
+      session.store.jump(to: step)
+    }
     if endStep != step { session.store.jump(to: endStep) }
   }
 

@@ -11,7 +11,8 @@
 /// ``ANSI/screenEnd`` and puts the saved settings back. The restore also runs when the process is
 /// ended by SIGINT, SIGTERM, SIGHUP or SIGQUIT (a handler restores, then re-raises the signal with
 /// its default action, so the exit status still says which signal it was) and when `exit` is called
-/// inside the body.
+/// inside the body. While ``Interruption`` catches SIGINT, SIGTERM and SIGHUP, those end the body
+/// through the program's quit path instead (input ends), and only SIGQUIT takes this fallback.
 ///
 /// ```swift
 /// try RawMode.run(input: .standardInput, output: .standardOutput) {
@@ -44,7 +45,9 @@ public enum RawMode {
       controlCharacters[Int(VTIME)] = 0
     }
     RestoreState.arm(input: input.descriptor, saved: saved, output: output.descriptor, end: ANSI.screenEnd)
-    let previousHandlers = restoredSignals.map { signal($0, restoreAndReraise) }
+    // The signals that `Interruption` catches end the session through its quit path, which restores.
+    let fallbackSignals = restoredSignals.filter { !Interruption.isCatching($0) }
+    let previousHandlers = fallbackSignals.map { signal($0, restoreAndReraise) }
     // A process can start with these signals blocked (Foundation's `Process` launches children with
     // its thread's mask); they would then never end it. Unblock them while the screen is up.
     var handled = sigset_t()
@@ -54,7 +57,7 @@ public enum RawMode {
     pthread_sigmask(SIG_UNBLOCK, &handled, &previousMask)
     defer {
       RestoreState.restore()
-      for (number, handler) in zip(restoredSignals, previousHandlers) { signal(number, handler) }
+      for (number, handler) in zip(fallbackSignals, previousHandlers) { signal(number, handler) }
       pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     }
     // TCSANOW, not TCSAFLUSH: keys typed before the screen came up are kept, not thrown away.
@@ -73,7 +76,7 @@ private func restoreAndReraise(_ number: Int32) {
 
 /// What the restore needs, kept where a signal handler can reach it without allocating or locking:
 /// preallocated memory, written before the handlers are installed.
-private enum RestoreState {
+enum RestoreState {
   nonisolated(unsafe) static let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
   nonisolated(unsafe) static let endBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
   nonisolated(unsafe) static var endCount = 0

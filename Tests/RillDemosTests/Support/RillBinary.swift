@@ -50,10 +50,12 @@ enum ChildProcess {
   /// Runs `executable` with `arguments`; `input` goes to its standard input, which is closed after it
   /// unless `keepInputOpen` (then it is closed when the child has exited). With `inputAfter`, the
   /// input is written only once standard output contains that text (a screen that is up). `NO_COLOR`
-  /// is removed from the inherited environment before `environment` is added.
+  /// is removed from the inherited environment before `environment` is added. With `then`, its action
+  /// runs (once) when standard output contains its text, after the input was written.
   static func run(
     _ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    inputAfter marker: String? = nil, keepInputOpen: Bool = false
+    inputAfter marker: String? = nil, keepInputOpen: Bool = false,
+    then follow: (whenOutputContains: String, action: () throws -> Void)? = nil
   ) throws -> RunResult {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rill-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -92,6 +94,15 @@ enum ChildProcess {
     _ = ignoreBrokenPipes
     try? inputPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
     if !keepInputOpen { try inputPipe.fileHandleForWriting.close() }
+    if let follow {
+      while DispatchTime.now() < deadline, process.isRunning,
+        !(String(data: (try? Data(contentsOf: outputURL)) ?? Data(), encoding: .utf8) ?? "").contains(
+          follow.whenOutputContains)
+      {
+        usleep(10_000)
+      }
+      try follow.action()
+    }
     if exited.wait(timeout: deadline) == .timedOut {
       kill(process.processIdentifier, SIGKILL)
       exited.wait()
