@@ -20,11 +20,9 @@ struct FreesEverything: SuiteTrait, TestTrait, TestScoping {
     try await LiveObjectScope.$current.withValue(scope) {
       try await function()
     }
-    // Up to 60 s for what tasks still hold; a test that frees everything at once does not wait at all. The
-    // tasks that release what is left (a cancelled timer's, say) run on the main actor, which other suites'
-    // tests can hold for seconds on a loaded machine: 10 s was not always enough there.
+    // Up to 10 s for what tasks still hold; a test that frees everything at once does not wait at all.
     var waits = 0
-    while scope.counts != LiveObjectCounts() && waits < 6_000 {
+    while scope.counts != LiveObjectCounts() && waits < 1_000 {
       try await Task.sleep(for: .milliseconds(10))
       waits += 1
     }
