@@ -1,3 +1,5 @@
+import Dispatch
+
 // Apple platforms use the stand-ins of `AtomicWord.swift`: `Synchronization` needs macOS 15 / iOS 18.
 #if !canImport(Darwin) && !RILL_PORTABLE_ATOMICS
   public import Synchronization
@@ -84,6 +86,47 @@ struct ForeignReleases: ~Copyable {
   #else
     UInt(pthread_self())
   #endif
+}
+
+/// Marks the main dispatch queue, so code can tell it runs there whichever thread drains it.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
+
+/// Whether the calling code runs on the main dispatch queue: the main actor's executor. On Apple platforms that
+/// is the main thread; on Linux `dispatchMain()` hands the queue to worker threads, so one main-actor job may
+/// run on another thread than the last.
+@usableFromInline func isOnMainQueue() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) ?? false
+}
+
+/// Where code runs, as far as the graph's domain is concerned: its thread, and whether it is the main queue
+/// (rule 8).
+@usableFromInline
+struct ExecutionPlace {
+  @usableFromInline let thread: UInt
+  /// Whether the code ran on the main dispatch queue (the main actor's executor).
+  @usableFromInline let isMainQueue: Bool
+
+  /// The calling code's place.
+  @inlinable static var current: ExecutionPlace {
+    ExecutionPlace(thread: currentThreadID(), isMainQueue: isOnMainQueue())
+  }
+
+  @inlinable init(thread: UInt, isMainQueue: Bool) {
+    self.thread = thread
+    self.isMainQueue = isMainQueue
+  }
+
+  /// Whether code running at `other` is in the same isolation domain as code that ran here: on the same
+  /// thread, or both on the main queue, which runs one job at a time whichever thread drains it (the main
+  /// actor on Linux). An actor on the cooperative pool is not recognised across threads: a free there on
+  /// another thread than the subscribe is deferred (safe, only later).
+  @inlinable func isSameDomain(as other: ExecutionPlace) -> Bool {
+    thread == other.thread || (isMainQueue && other.isMainQueue)
+  }
 }
 
 /// The `onCancel` of a subscription freed on another thread than the one that made it: the subscriptions it

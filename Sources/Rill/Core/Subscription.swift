@@ -7,8 +7,8 @@
 ///
 /// Call `cancel()` in the signal's domain, like every other use of a signal. Freeing is safe anywhere: the
 /// holder of a subscription — a `@MainActor` view model, say — is often `Sendable`, so its last reference may
-/// go on any thread. A subscription freed on the thread that made it ends at once, as `cancel()` does. Freed on
-/// another thread, it leaves its observer for the signal's domain to remove, at the signal's next delivery,
+/// go on any thread. A subscription freed on the thread that made it (or, made on the main queue, anywhere on the
+/// main queue) ends at once, as `cancel()` does. Freed on another thread, it leaves its observer for the signal's domain to remove, at the signal's next delivery,
 /// subscribe or compaction: no delivery that starts after the free is seen there calls the observer, but the
 /// observer closure, and the pipeline it keeps connected, live until then. A subscription made with
 /// ``init(onCancel:)`` runs `onCancel` on the freeing thread, and the cancels it makes are deferred the same
@@ -34,8 +34,8 @@ public final class Subscription {
   @usableFromInline @exclusivity(unchecked) var remove: ((Subscription, Bool) -> Void)?
   /// What a custom subscription does when cancelled.
   @exclusivity(unchecked) private var onCancel: (() -> Void)?
-  /// The thread that made this subscription: a free on any other thread defers the removal (rule 8).
-  @usableFromInline let thread: UInt
+  /// Where this subscription was made: a free in another isolation domain defers the removal (rule 8).
+  @usableFromInline let place: ExecutionPlace
   #if DEBUG
     /// Counts this subscription in the tests' live-object scope.
     @usableFromInline let live = LiveObject(.subscription)
@@ -44,7 +44,7 @@ public final class Subscription {
   @inlinable init(index: Int, remove: @escaping (Subscription, Bool) -> Void) {
     self.index = index
     self.remove = remove
-    self.thread = currentThreadID()
+    self.place = .current
   }
 
   /// Creates a subscription that runs `onCancel` once, when it is cancelled or freed.
@@ -55,7 +55,7 @@ public final class Subscription {
   public init(onCancel: @escaping () -> Void) {
     self.index = 0
     self.onCancel = onCancel
-    self.thread = currentThreadID()
+    self.place = .current
   }
 
   /// Whether ``cancel()`` has run (or the subscription ended itself, as an owner-bound one does).
@@ -68,12 +68,12 @@ public final class Subscription {
   ///   their number.
   public func cancel() {
     // On the thread that subscribed — nearly always — this costs reading the thread's identity.
-    end(fromAnotherThread: _slowPath(currentThreadID() != thread) && ForeignTeardown.isRunning)
+    end(fromAnotherThread: _slowPath(!place.isSameDomain(as: .current)) && ForeignTeardown.isRunning)
   }
 
   deinit {
     guard remove != nil || onCancel != nil else { return }  // cancelled already: no thread to look up
-    end(fromAnotherThread: currentThreadID() != thread)
+    end(fromAnotherThread: !place.isSameDomain(as: .current))
   }
 
   /// Ends the subscription; `fromAnotherThread` when it is freed on another thread than the one that made it,
