@@ -50,7 +50,8 @@ enum Usage {
       OPTIONS:
         --clicks <n>      Click n times, print each state, and exit.
         --lang <en|zh>    Language of the status: en (default) or zh (未设置, 不合格, 合格).
-        --record <file>   Write the session's history as JSON to <file> on exit.
+        --record <file>   Write the session's history as JSON to <file> when it ends (also on
+                          SIGINT, SIGTERM or SIGHUP).
         --no-color        No colours (also when NO_COLOR is set).
         -h, --help        Show this help.
 
@@ -65,7 +66,8 @@ enum Usage {
 
       OPTIONS:
         --increments <n>  Increment n times, print each state, and exit.
-        --record <file>   Write the session's history as JSON to <file> on exit.
+        --record <file>   Write the session's history as JSON to <file> when it ends (also on
+                          SIGINT, SIGTERM or SIGHUP).
         --no-color        No colours (also when NO_COLOR is set).
         -h, --help        Show this help.
 

@@ -9,8 +9,9 @@
 /// holder of a subscription — a `@MainActor` view model, say — is often `Sendable`, so its last reference may
 /// go on any thread. A subscription freed on the thread that made it (or, made on the main queue, anywhere on
 /// the main queue) ends at once, as `cancel()` does. Freed on another thread, it leaves its observer for the
-/// signal's domain to remove, at the signal's next delivery, subscribe or compaction: no delivery that starts after the free is seen there calls the observer, but the
-/// observer closure, and the pipeline it keeps connected, live until then. A subscription made with
+/// signal's domain to remove, at the signal's next delivery, subscribe or compaction: no delivery that starts
+/// after the free is seen there calls the observer, but the observer closure, and the pipeline it keeps
+/// connected, live until then. A subscription made with
 /// ``init(onCancel:)`` runs `onCancel` on the freeing thread, and the cancels it makes are deferred the same
 /// way. See rule 8 of the contract.
 ///
