@@ -107,7 +107,11 @@ import Testing
     #expect(try RillBinary.run(["replay", scratch.path + "/session.json"]).lines == Self.twoClicks)
   }
 
-  @Test func aFailedRecordingLeavesTheFileItWouldReplaceAsItWas() throws {
+  /// Not under a sanitizer: with the file size limit, the sanitizer's own runtime in the `rill` it builds dies of
+  /// SIGBUS before `rill` writes anything (seen under ThreadSanitizer in CI).
+  @Test(
+    .disabled(if: runsUnderASanitizer, "the sanitizer runtime in the built rill cannot live under a file size limit"))
+  func aFailedRecordingLeavesTheFileItWouldReplaceAsItWas() throws {
     let scratch = try Scratch()
     try Data("the previous session\n".utf8).write(to: URL(fileURLWithPath: scratch.path + "/session.json"))
     // A file size limit of 1 block makes the write fail (EFBIG; SIGXFSZ is ignored, as `trap` passes on).
@@ -165,3 +169,10 @@ import Testing
     }
   }
 }
+
+/// Whether this test process, and so the `rill` built beside it, runs under ThreadSanitizer or
+/// AddressSanitizer (their runtimes define these symbols).
+let runsUnderASanitizer: Bool = {
+  let everyImage = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT on Linux
+  return dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
+}()
