@@ -35,5 +35,11 @@ import Testing
     }
     #expect(onMainActor)
     #expect(!onAnotherThread)
+    let madeHere = ExecutionPlace.current
+    #expect(madeHere.isMainQueue && madeHere.includesCurrentCode())
+    let elsewhere = ExecutionPlace(thread: madeHere.thread &+ 1, isMainQueue: true)
+    #expect(elsewhere.includesCurrentCode())  // another thread, but the main queue: the main actor's domain
+    let offMain = ExecutionPlace(thread: madeHere.thread &+ 1, isMainQueue: false)
+    #expect(!offMain.includesCurrentCode())
   }
 }

@@ -127,6 +127,13 @@ struct ExecutionPlace {
   @inlinable func isSameDomain(as other: ExecutionPlace) -> Bool {
     thread == other.thread || (isMainQueue && other.isMainQueue)
   }
+
+  /// Whether the calling code is in this place's domain: ``isSameDomain(as:)`` with the current place, looking
+  /// up the main queue only off this place's thread (a free or cancel on it, the common case, reads the thread
+  /// alone).
+  @inlinable func includesCurrentCode() -> Bool {
+    currentThreadID() == thread || (isMainQueue && isOnMainQueue())
+  }
 }
 
 /// The `onCancel` of a subscription freed on another thread than the one that made it: the subscriptions it

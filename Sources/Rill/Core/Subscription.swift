@@ -69,12 +69,12 @@ public final class Subscription {
   ///   their number.
   public func cancel() {
     // On the thread that subscribed — nearly always — this costs reading the thread's identity.
-    end(fromAnotherThread: _slowPath(!place.isSameDomain(as: .current)) && ForeignTeardown.isRunning)
+    end(fromAnotherThread: _slowPath(!place.includesCurrentCode()) && ForeignTeardown.isRunning)
   }
 
   deinit {
     guard remove != nil || onCancel != nil else { return }  // cancelled already: no thread to look up
-    end(fromAnotherThread: !place.isSameDomain(as: .current))
+    end(fromAnotherThread: !place.includesCurrentCode())
   }
 
   /// Ends the subscription; `fromAnotherThread` when it is freed on another thread than the one that made it,
