@@ -183,4 +183,23 @@ import Testing
     #expect(output == ["(1, \"draw\")"])
     withExtendedLifetime(subscription) {}
   }
+
+  /// A held primary value is released once its propagation has emitted it: the holding buffer kept it until a
+  /// later propagation overwrote its slot.
+  @Test func aHeldValueIsReleasedOnceItsPropagationEnds() {
+    final class Payload {}
+    let primary = Subject<Payload>()
+    let other = CurrentValueSubject(1)
+    var emitted = 0
+    let subscription = primary.withLatestFrom(other).subscribe { _ in emitted += 1 }
+    weak var sent: Payload?
+    do {
+      let payload = Payload()
+      sent = payload
+      primary.send(payload)
+    }
+    #expect(emitted == 1)
+    #expect(sent == nil)
+    withExtendedLifetime(subscription) {}
+  }
 }

@@ -1,31 +1,28 @@
 /// The values a node holds during one propagation's depth-first pass, in order, until its settle emits or
 /// drops them (`withLatestFrom`, `take(until:)`, `skip(until:)`).
 ///
-/// The held values are the first `count` slots. Slots are reused, not removed, so once the storage has grown to
-/// a propagation's largest burst, holding allocates nothing.
+/// Emptying keeps the storage's capacity, so once it has grown to a propagation's largest burst, holding
+/// allocates nothing; the values themselves are released when emptied, not kept until the next propagation
+/// overwrites them.
 @usableFromInline
 struct HeldValues<Value> {
-  @usableFromInline var slots: ContiguousArray<Value> = []
-  /// How many values are held.
-  @usableFromInline var count = 0
+  @usableFromInline var values: ContiguousArray<Value> = []
 
   @inlinable init() {}
 
+  /// How many values are held.
+  @inlinable var count: Int { values.count }
+
   /// Holds `value` after the others.
   @inlinable mutating func append(_ value: Value) {
-    if count < slots.count {
-      slots[count] = value
-    } else {
-      slots.append(value)
-    }
-    count &+= 1
+    values.append(value)
   }
 
-  /// The held value at `index`, which is less than `count`.
-  @inlinable subscript(index: Int) -> Value { slots[index] }
+  /// The held value at `index`, oldest first.
+  @inlinable subscript(index: Int) -> Value { values[index] }
 
-  /// Drops every held value (their slots are kept for the next propagation).
+  /// Drops every held value, keeping the storage.
   @inlinable mutating func removeAll() {
-    count = 0
+    values.removeAll(keepingCapacity: true)
   }
 }
