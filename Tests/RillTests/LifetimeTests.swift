@@ -140,6 +140,33 @@ import Testing
     withExtendedLifetime(first) {}
   }
 
+  /// A delivery calls observers without retaining them: one that frees its own subscription while it runs
+  /// keeps its captures until its call returns (AddressSanitizer, in CI, reports a use after free otherwise),
+  /// and they are freed when that delivery ends.
+  @Test func anObserverFreeingItsOwnSubscriptionRunsToItsEndAndIsFreedAfter() {
+    final class Marker { var reads = 0 }
+    weak var weakMarker: Marker?
+    let subject = Subject<Int>()
+    var own: Subscription?
+    var freedWhileRunning: [Bool] = []
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      own = subject.subscribe { _ in
+        own = nil
+        marker.reads += 1  // the closure's context must still be alive here
+        freedWhileRunning.append(weakMarker == nil)
+      }
+    }
+    let after = subject.subscribe { _ in freedWhileRunning.append(weakMarker == nil) }
+    subject.send(1)
+    #expect(freedWhileRunning == [false, false])
+    #expect(weakMarker == nil)
+    subject.send(2)
+    #expect(freedWhileRunning == [false, false, true])
+    withExtendedLifetime(after) {}
+  }
+
   @Test func lastObserverCancellingDuringDeliveryDisconnectsTheNode() {
     let source = Subject<Int>()
     weak var node: Signal<Int>?

@@ -171,11 +171,12 @@ extension Signal {
   /// and the disconnection of a derived signal whose last observer this was. The closures are released last.
   @usableFromInline final func takeForeignReleases() {
     let removed = foreignReleases.withPending { pending in
-      var removed = ContiguousArray<ObserverSlot<Value>>()
+      var removed = ContiguousArray<(observer: Unmanaged<Observer<Value>>, index: Int)>()
       removed.reserveCapacity(pending.count)
-      for index in pending where slots[index].observer != nil {
-        // Copied whole and then cleared: the subscription, freed by now, is neither retained nor read.
-        removed.append(slots[index])
+      for index in pending {
+        // The subscription, freed by now, is not read.
+        guard let observer = slots[index].observer else { continue }
+        removed.append((observer, index))
         slots[index].observer = nil
       }
       pending.removeAll(keepingCapacity: true)
@@ -188,6 +189,6 @@ extension Signal {
       if slots.count > 2 * observerCount { compact() }
     }
     if observerCount == 0 { lastObserverRemoved() }
-    withExtendedLifetime(removed) {}
+    for (observer, index) in removed { release(observer, at: index) }
   }
 }

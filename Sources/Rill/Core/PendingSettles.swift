@@ -30,7 +30,9 @@ struct PendingSettles {
 
     /// Removes the first settle; `isEmpty` tells whether that emptied the bucket, which keeps its capacity.
     @inlinable mutating func removeFirst() -> (settle: PendingSettle, isEmpty: Bool) {
-      let settle = settles[head]
+      // Moved out, leaving an empty settle behind: a copy would retain the closure, and emptying release it.
+      var settle = PendingSettle(rank: settles[head].rank, node: settles[head].node)
+      swap(&settle, &settles[head])
       head &+= 1
       guard head == settles.count else { return (settle, false) }
       // One by one: unspecialized (in a debug build), `removeAll(keepingCapacity:)` allocates.
@@ -155,11 +157,24 @@ struct PendingSettle {
   @usableFromInline var rank: Int
   /// The join that scheduled it.
   @usableFromInline let node: ObjectIdentifier
-  @usableFromInline let settle: () -> Void
+  /// `nil` only in the place a settle was moved out of.
+  @usableFromInline let action: (() -> Void)?
 
   @inlinable init(rank: Int, node: ObjectIdentifier, settle: @escaping () -> Void) {
     self.rank = rank
     self.node = node
-    self.settle = settle
+    self.action = settle
+  }
+
+  /// What is left where a settle was moved out of a bucket: its rank and node, no action.
+  @inlinable init(rank: Int, node: ObjectIdentifier) {
+    self.rank = rank
+    self.node = node
+    action = nil
+  }
+
+  /// Runs the join's settle.
+  @inlinable func settle() {
+    action?()
   }
 }

@@ -22,6 +22,11 @@ public class Signal<Value> {
   /// The observers, in subscription order; a cancelled observer leaves a tombstone (`nil`) until the
   /// next compaction.
   @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<ObserverSlot<Value>> = []
+  /// Observers removed while they may be running, released when the outermost delivery ends: a delivery calls
+  /// each observer without retaining it, so the one running must outlive its removal.
+  @usableFromInline @exclusivity(unchecked) final var retired: ContiguousArray<Unmanaged<Observer<Value>>> = []
+  /// The slot whose observer the innermost running delivery is calling.
+  @usableFromInline @exclusivity(unchecked) final var deliveringIndex = -1
   /// How many observers are live (slots that are not tombstones).
   @usableFromInline @exclusivity(unchecked) final var observerCount = 0
   /// How many deliveries of this signal are on the stack; slots are compacted only at 0.
@@ -44,6 +49,12 @@ public class Signal<Value> {
   @usableFromInline init(graph: Graph, rank: Int) {
     self.graph = graph
     self.rank = rank
+  }
+
+  deinit {
+    // Observers whose subscriptions were freed on another thread after the last delivery are still owned here.
+    for slot in slots { slot.observer?.release() }
+    for observer in retired { observer.release() }
   }
 
   /// The root of this signal's graph, shortening the path to it for next time.
@@ -78,7 +89,7 @@ public class Signal<Value> {
     // The closure captures only `self`, which serves as its context: no allocation besides the subscription.
     // Built here, it removes the observer with code specialized for the caller's value type.
     let subscription = Subscription(index: slots.count) { [self] in endObserver(of: $0, fromAnotherThread: $1) }
-    slots.append(ObserverSlot(observer: observer, subscription: subscription))
+    slots.append(ObserverSlot(observer: Observer(observer), subscription: subscription))
     observerCount += 1
     // The replay (and the connection upstream it may cause) is a delivery like any other: a send made from
     // inside it is queued, and runs before `subscribe` returns when no propagation was running (rule 5).
@@ -107,18 +118,49 @@ public class Signal<Value> {
   @inlinable final func deliver(_ value: Value) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let end = slots.count
+    let outerIndex = deliveringIndex
     deliveryDepth &+= 1
     var index = 0
     while index < end {
+      // Not retained: a slot owns its observer, and the running one, if removed, is kept in `retired` until the
+      // delivery ends (see ``release(_:at:)``).
       if let observer = slots[index].observer {
-        observer(value)
+        deliveringIndex = index
+        observer._withUnsafeGuaranteedRef { $0.receive(value) }
       }
       index &+= 1
     }
+    deliveringIndex = outerIndex
     deliveryDepth &-= 1
+    // A removal during the delivery left a tombstone, so the count differs whenever something was retired.
     if _slowPath(slots.count != observerCount) && deliveryDepth == 0 {
       compactIfWorthIt()
+      if !retired.isEmpty { releaseRetired() }
     }
+  }
+
+  /// Releases the observers removed during the delivery that just ended.
+  @usableFromInline final func releaseRetired() {
+    let observers = retired
+    retired.removeAll(keepingCapacity: true)
+    for observer in observers { observer.release() }
+  }
+
+  /// Releases `observer`, removed from slot `index`: now, unless it may be running — the observer the one
+  /// running delivery is calling, or any observer while deliveries of this signal are nested — in which case
+  /// when the outermost delivery ends.
+  @inlinable final func release(_ observer: Unmanaged<Observer<Value>>, at index: Int) {
+    if deliveryDepth == 0 || (deliveryDepth == 1 && index != deliveringIndex) {
+      observer.release()
+    } else {
+      retired.append(observer)
+    }
+  }
+
+  /// Whether a propagation is running in this signal's graph. Reads the graph in place, without retaining it.
+  @inlinable @inline(__always) final var isPropagating: Bool {
+    if _fastPath(graph.parent == nil) { return graph.depth != 0 }
+    return currentGraph.depth != 0
   }
 
   /// Marks this signal's graph busy and returns true if it was idle: the caller delivers, then calls
@@ -171,16 +213,15 @@ public class Signal<Value> {
     root.drainAndFinish()
   }
 
-  /// Ends the observer in slot `index`: it is dropped at once, so whatever it captured is freed now and
-  /// it is never called again, even if a delivery is in progress (rule 3).
+  /// Ends the observer in slot `index`: it is never called again, even if a delivery is in progress (rule 3).
+  /// Whatever it captured is freed now; an observer removed while it runs (it cancelled itself, or something it
+  /// called did) is freed when the delivery that called it ends.
   ///
-  /// The removed slot is released last, after the bookkeeping: releasing the closure can run a deinit that
+  /// The removed observer is released last, after the bookkeeping: releasing the closure can run a deinit that
   /// cancels other subscriptions of this signal, which must find the slots consistent.
   @inlinable final func removeObserver(at index: Int) {
-    // Swapped out whole, a move: taking the closure out alone would re-abstract it, which allocates, and
-    // copying the slot would retain and release the closure once more.
-    var removed = ObserverSlot<Value>(tombstoneOf: slots[index])
-    swap(&removed, &slots[index])
+    let removed = slots[index].observer
+    slots[index].observer = nil
     observerCount -= 1
     if deliveryDepth == 0 {
       if index == slots.count - 1 {
@@ -191,7 +232,7 @@ public class Signal<Value> {
       }
     }
     if observerCount == 0 { lastObserverRemoved() }
-    withExtendedLifetime(removed) {}
+    if let removed { release(removed, at: index) }
   }
 
   @inlinable final func compactIfWorthIt() {
@@ -228,11 +269,21 @@ public class Signal<Value> {
   }
 }
 
-/// One observer and the subscription that can end it.
+/// An observer's closure, boxed so that a delivery can call it without retaining it (see ``Signal/deliver(_:)``).
+@usableFromInline
+final class Observer<Value> {
+  @usableFromInline let receive: (Value) -> Void
+
+  @inlinable init(_ receive: @escaping (Value) -> Void) {
+    self.receive = receive
+  }
+}
+
+/// One observer and the subscription that can end it. A plain value: copying or moving a slot retains nothing.
 @usableFromInline
 struct ObserverSlot<Value> {
-  /// The observer, or `nil` once cancelled (a tombstone).
-  @usableFromInline var observer: ((Value) -> Void)?
+  /// The observer, owned (retained once) by the slot, or `nil` once cancelled (a tombstone).
+  @usableFromInline var observer: Unmanaged<Observer<Value>>?
   /// Not retained, and never retained while in use: a subscription removes its slot before it is freed, or,
   /// freed on another thread, posts the slot's index under the lock that compaction holds, which then moves
   /// the index in the inbox instead of touching the subscription; compaction touches only live slots.
@@ -243,15 +294,9 @@ struct ObserverSlot<Value> {
   /// its observer, compacted again and waited forever for the lock it held.
   @usableFromInline let subscription: Unmanaged<Subscription>
 
-  @inlinable init(observer: @escaping (Value) -> Void, subscription: Subscription) {
-    self.observer = observer
+  @inlinable init(observer: Observer<Value>, subscription: Subscription) {
+    self.observer = .passRetained(observer)
     self.subscription = .passUnretained(subscription)
-  }
-
-  /// A cancelled slot of `slot`'s subscription.
-  @inlinable init(tombstoneOf slot: ObserverSlot) {
-    observer = nil
-    subscription = slot.subscription
   }
 
   /// Tells the subscription its slot's new index, without retaining it (see ``subscription``).

@@ -21,10 +21,11 @@
 /// fields[1].value = "bob"                               // prints [true, true]
 /// ```
 ///
-/// - Complexity: Connecting is O(n) for n signals. A value of one signal costs O(1) to record; the
-///   emission passes the node's array, which is copied (O(n), one allocation) only when something still
-///   holds the previous one: a subscriber that kept it, or the node's replay cache when a signal replays.
-///   When no signal replays and no subscriber keeps the array, a steady-state emission allocates nothing.
+/// - Complexity: Connecting is O(n) for n signals. A value of one signal costs O(1) to record, plus, when
+///   a signal replays, an O(n) copy into a second array once per emission (the node's replay cache keeps the
+///   last array emitted, so the next one is written into the other, without allocating). A subscriber that
+///   keeps an emitted array costs one more copy, with one allocation; otherwise a steady-state emission
+///   allocates nothing.
 @inlinable
 public func combine<Value>(_ signals: [Signal<Value>]) -> Signal<[Value]> {
   guard !signals.isEmpty else {
@@ -48,6 +49,13 @@ final class CombineListConnection<Value> {
   @usableFromInline @exclusivity(unchecked) var partial: ContiguousArray<Value?>
   /// The latest value of each source, once every source has one: the array the node emits.
   @usableFromInline @exclusivity(unchecked) var latest: [Value] = []
+  /// When the node replays, the array emitted before `latest`: the node's replay cache holds `latest` once it
+  /// is emitted, so the next change is written here instead, after bringing it up to date, and the two swap.
+  /// Copying n values into an array that is no longer shared costs no allocation, where changing the shared
+  /// array would copy it into a new one at every emission.
+  @usableFromInline @exclusivity(unchecked) var spare: [Value] = []
+  /// Whether `latest` was emitted since it last changed (so the node's replay cache shares it).
+  @usableFromInline @exclusivity(unchecked) var isLatestEmitted = false
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
   /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
   @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
@@ -82,6 +90,7 @@ final class CombineListConnection<Value> {
   @inlinable func received(_ value: Value, at index: Int) {
     let isFirst: Bool
     if state.missing == 0 {
+      if isLatestEmitted { switchToSpare() }
       latest[index] = value
       isFirst = false
     } else {
@@ -89,17 +98,30 @@ final class CombineListConnection<Value> {
       partial[index] = value
       if isFirst && state.missing == 1 {
         latest = partial.map { $0.unsafelyUnwrapped }
+        if node.replays { spare = latest }  // its own storage at the first change
         partial = []
       }
     }
-    let graph = node.currentGraph
-    switch state.received(isFirstFromSource: isFirst, inPropagation: graph.depth != 0) {
+    switch state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating) {
     case .emitNow:
       emit()
     case .settleLater:
-      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
+      if let settleAction { node.currentGraph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
     case .wait:
       break
+    }
+  }
+
+  /// Makes `spare` the array to change: brought up to date from `latest`, which the node's replay cache keeps.
+  /// Writing into `spare` copies it first only if a subscriber kept it.
+  @inlinable func switchToSpare() {
+    isLatestEmitted = false
+    swap(&latest, &spare)
+    let count = spare.count
+    spare.withUnsafeBufferPointer { source in
+      latest.withUnsafeMutableBufferPointer { target in
+        target.baseAddress.unsafelyUnwrapped.update(from: source.baseAddress.unsafelyUnwrapped, count: count)
+      }
     }
   }
 
@@ -109,6 +131,7 @@ final class CombineListConnection<Value> {
 
   /// Emits the latest values; only called once every source has one.
   @inlinable func emit() {
+    isLatestEmitted = node.replays
     node.emit(latest)
   }
 }
