@@ -42,4 +42,19 @@ import Testing
     let offMain = ExecutionPlace(thread: madeHere.thread &+ 1, isMainQueue: false)
     #expect(!offMain.includesCurrentCode())
   }
+
+  /// Every subscribe asks whether it runs on the main queue: libdispatch answers it directly once the overlay's
+  /// keying is confirmed, which it is with the toolchain's overlay. The answer itself is pinned above.
+  @Test func theMainQueueIsLookedUpInLibdispatchDirectly() {
+    #expect(looksUpTheMainQueueDirectly)
+  }
+
+  /// The direct look-up answers for the main queue only: a queue of one's own, even one marked with a key of
+  /// its own, is not the main queue.
+  @Test func anotherQueueIsNotTheMainQueue() {
+    let queue = DispatchQueue(label: "ExecutionPlaceTests.other")
+    let key = DispatchSpecificKey<Bool>()
+    queue.setSpecific(key: key, value: true)
+    #expect(queue.sync { isOnMainQueue() } == false)
+  }
 }

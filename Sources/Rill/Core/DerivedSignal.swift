@@ -33,8 +33,13 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var dependents: [ObjectIdentifier: Dependent] = [:]
   /// True while a rise walks this node's dependents: a rise that comes back here went round a cycle.
   @exclusivity(unchecked) final var isRaisingRank = false
-  /// The last value emitted while connected, kept only when `replays`.
-  @usableFromInline @exclusivity(unchecked) final var latest: Value?
+  /// Room for the last value emitted while connected, allocated only when `replays`; it holds a value when
+  /// `hasLatest`. Raw storage, not an optional: the code that replays and clears it overrides `Signal`'s
+  /// methods, so it runs unspecialized, where each use of an optional `Value` looks up its metadata at run
+  /// time (about 300 instructions, paid at every connect and disconnect).
+  @usableFromInline final let latestStorage: UnsafeMutablePointer<Value>?
+  /// Whether `latestStorage` holds the last value emitted.
+  @usableFromInline @exclusivity(unchecked) final var hasLatest = false
   /// The subscription to the upstream signals while connected.
   @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
   @usableFromInline let connect: (DerivedSignal<Value>) -> Subscription
@@ -49,7 +54,9 @@ class DerivedSignal<Value>: Signal<Value> {
   ) {
     var graph = upstreams.first?.graph ?? Graph()
     for other in upstreams.dropFirst() { graph = graph.union(other.graph) }
-    self.replays = replays ?? upstreams.contains { $0.replays }
+    let replays = replays ?? upstreams.contains { $0.replays }
+    self.replays = replays
+    latestStorage = replays ? .allocate(capacity: 1) : nil
     let risingUpstreams = upstreams.compactMap(\.risingNode)
     self.risingUpstreams = risingUpstreams
     canRise = switchesUpstream || !risingUpstreams.isEmpty
@@ -65,10 +72,29 @@ class DerivedSignal<Value>: Signal<Value> {
     self.init(upstreams: [AnyUpstream(upstream)], connect: connect)
   }
 
+  deinit {
+    clearLatest()
+    latestStorage?.deallocate()
+  }
+
   /// Delivers `value` to this node's observers, remembering it for replay when the node replays.
   @inlinable final func emit(_ value: Value) {
-    if replays { latest = value }
+    if let storage = latestStorage {  // allocated when the node replays
+      if hasLatest {
+        storage.pointee = value
+      } else {
+        storage.initialize(to: value)
+        hasLatest = true
+      }
+    }
     deliver(value)
+  }
+
+  /// Forgets the last value emitted.
+  @usableFromInline final func clearLatest() {
+    guard hasLatest else { return }
+    hasLatest = false
+    latestStorage.unsafelyUnwrapped.deinitialize(count: 1)
   }
 
   @usableFromInline override var isReplaying: Bool { replays }
@@ -79,15 +105,15 @@ class DerivedSignal<Value>: Signal<Value> {
     if isFirst {
       if canRise { joinRisingUpstreams() }
       upstream = connect(self)
-    } else if let latest {
-      observer(latest)
+    } else if hasLatest {
+      observer(latestStorage.unsafelyUnwrapped.pointee)
     }
   }
 
   @usableFromInline override func lastObserverRemoved() {
     let connection = upstream
     upstream = nil
-    latest = nil
+    clearLatest()
     if canRise {
       for upstream in risingUpstreams { upstream.removeDependent(self) }
     }

@@ -95,12 +95,37 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
   return key
 }()
 
+/// libdispatch's `dispatch_get_specific`, called with the key the Dispatch overlay passes for `mainQueueKey`
+/// (the key object's address), or `nil` to ask the overlay. The overlay's `getSpecific` boxes and unboxes its
+/// value, about 200 instructions against 20 for the C call, paid by every subscribe. Whether the overlay keys
+/// values that way is checked once, on a queue of our own, so a different overlay only costs the slow path.
+private let mainQueueLookUp: (@convention(c) (UnsafeRawPointer) -> UnsafeMutableRawPointer?)? = {
+  #if canImport(Darwin)
+    let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+  #else
+    let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+  #endif
+  guard let symbol = dlsym(everyImage, "dispatch_get_specific") else { return nil }
+  let lookUp = unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeMutableRawPointer?).self)
+  let probe = DispatchSpecificKey<Bool>()
+  let queue = DispatchQueue(label: "Rill.mainQueueLookUp")
+  queue.setSpecific(key: probe, value: true)
+  let probeAddress = UnsafeRawPointer(Unmanaged.passUnretained(probe).toOpaque())
+  let isKeyedByAddress = queue.sync { lookUp(probeAddress) != nil } && lookUp(probeAddress) == nil
+  queue.setSpecific(key: probe, value: nil)
+  return isKeyedByAddress ? lookUp : nil
+}()
+
 /// Whether the calling code runs on the main dispatch queue: the main actor's executor. On Apple platforms that
 /// is the main thread; on Linux `dispatchMain()` hands the queue to worker threads, so one main-actor job may
 /// run on another thread than the last.
 @usableFromInline func isOnMainQueue() -> Bool {
-  DispatchQueue.getSpecific(key: mainQueueKey) ?? false
+  guard let lookUp = mainQueueLookUp else { return DispatchQueue.getSpecific(key: mainQueueKey) ?? false }
+  return lookUp(UnsafeRawPointer(Unmanaged.passUnretained(mainQueueKey).toOpaque())) != nil
 }
+
+/// Whether ``isOnMainQueue()`` calls libdispatch directly, for the test that pins the look-up.
+var looksUpTheMainQueueDirectly: Bool { mainQueueLookUp != nil }
 
 /// Where code runs, as far as the graph's domain is concerned: its thread, and whether it is the main queue
 /// (rule 8).

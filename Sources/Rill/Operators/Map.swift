@@ -16,8 +16,21 @@ extension Signal {
   /// - Complexity: O(1) per value, plus `transform`.
   @inlinable
   public func map<Transformed>(_ transform: @escaping (Value) -> Transformed) -> Signal<Transformed> {
-    DerivedSignal(self) { node in
-      self.subscribe { node.emit(transform($0)) }
+    MappedSignal(self, transform)
+  }
+}
+
+/// The node of ``Signal/map(_:)``. It keeps `transform` itself, so the observer it subscribes upstream
+/// captures only the node: connecting allocates no closure context.
+@usableFromInline
+final class MappedSignal<Input, Value>: DerivedSignal<Value> {
+  @usableFromInline let transform: (Input) -> Value
+
+  @inlinable init(_ upstream: Signal<Input>, _ transform: @escaping (Input) -> Value) {
+    self.transform = transform
+    super.init(upstreams: [AnyUpstream(upstream)]) { node in
+      let mapped = unsafeDowncast(node, to: MappedSignal<Input, Value>.self)
+      return upstream.subscribe { mapped.emit(mapped.transform($0)) }
     }
   }
 }
