@@ -221,12 +221,11 @@ final class CombineJoin<Latest, Output> {
 
   /// A source recorded a value in `latest`: emits or schedules a settle as the state decides.
   @inlinable @inline(__always) func received(isFirstFromSource isFirst: Bool) {
-    let graph = node.currentGraph
-    switch state.received(isFirstFromSource: isFirst, inPropagation: graph.depth != 0) {
+    switch state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating) {
     case .emitNow:
       emit()
     case .settleLater:
-      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
+      if let settleAction { node.currentGraph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
     case .wait:
       break
     }
@@ -253,12 +252,13 @@ func combineObserver<Value, Output>(
   { value in
     let isFirst = cell.value == nil
     cell.value = value
-    let graph = node.currentGraph
-    switch connection.state.received(isFirstFromSource: isFirst, inPropagation: graph.depth != 0) {
+    switch connection.state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating) {
     case .emitNow:
       emit()
     case .settleLater:
-      if let settle = connection.settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settle) }
+      if let settle = connection.settleAction {
+        node.currentGraph.schedule(rank: node.rank, of: ObjectIdentifier(node), settle)
+      }
     case .wait:
       break
     }
