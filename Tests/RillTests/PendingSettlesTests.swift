@@ -103,12 +103,55 @@ import Testing
     var pending = PendingSettles()
     let log = Log()
     schedule(&pending, "a", rank: 3, log: log)
-    drain(&pending)
-    let capacity = pending.buckets[3].settles.capacity
     schedule(&pending, "b", rank: 3, log: log)
     drain(&pending)
-    #expect(capacity >= 1)
+    let capacity = pending.buckets[3].settles.capacity
+    schedule(&pending, "c", rank: 3, log: log)
+    schedule(&pending, "d", rank: 3, log: log)
+    drain(&pending)
+    #expect(capacity >= 2)
     #expect(pending.buckets[3].settles.capacity == capacity)
-    #expect(log.names == ["a", "b"])
+    #expect(log.names == ["a", "b", "c", "d"])
+  }
+
+  /// A propagation that touches one join settles it without the buckets or the heap.
+  @Test func aLoneSettleSkipsTheBuckets() {
+    var pending = PendingSettles()
+    let log = Log()
+    schedule(&pending, "a", rank: 3, log: log)
+    #expect(pending.count == 1)
+    #expect(pending.buckets.isEmpty && pending.ranks.isEmpty)
+    drain(&pending)
+    #expect(pending.isEmpty)
+    #expect(log.names == ["a"])
+  }
+
+  /// The lone settle goes to its bucket when a second comes, and keeps its place among its rank.
+  @Test func aLoneSettleKeepsItsPlaceWhenOthersFollow() {
+    var pending = PendingSettles()
+    let log = Log()
+    schedule(&pending, "a2", rank: 2, log: log)
+    schedule(&pending, "b2", rank: 2, log: log)
+    schedule(&pending, "c1", rank: 1, log: log)
+    drain(&pending)
+    #expect(log.names == ["c1", "a2", "b2"])
+  }
+
+  /// Two graphs each with a lone settle pending merge: both settle, lowest rank first, the absorbed one after
+  /// the one of its rank already here.
+  @Test func absorbTakesTheOtherLoneSettle() {
+    var pending = PendingSettles()
+    var other = PendingSettles()
+    var third = PendingSettles()
+    let log = Log()
+    schedule(&pending, "a2", rank: 2, log: log)
+    schedule(&other, "b2", rank: 2, log: log)
+    schedule(&third, "c0", rank: 0, log: log)
+    pending.absorb(&other)
+    pending.absorb(&third)
+    #expect(other.isEmpty && third.isEmpty)
+    #expect(pending.count == 3)
+    drain(&pending)
+    #expect(log.names == ["c0", "a2", "b2"])
   }
 }

@@ -42,6 +42,9 @@ struct PendingSettles {
     }
   }
 
+  /// The only settle pending, when just one is: most propagations touch one join, and it skips the buckets
+  /// and the heap. A second settle files it in its bucket first, so the order is kept.
+  @usableFromInline var only: PendingSettle? = nil
   /// `buckets[rank]` holds the settles of that rank.
   @usableFromInline var buckets: ContiguousArray<Bucket> = []
   /// The ranks whose bucket is not empty, as a binary min-heap.
@@ -59,6 +62,18 @@ struct PendingSettles {
   ///
   /// - Complexity: Amortized O(1); O(log r) more when its rank had nothing pending (r ranks pending).
   @inlinable mutating func append(_ settle: PendingSettle) {
+    if count == 0 {
+      only = settle
+      count = 1
+      return
+    }
+    if count == 1, let only = only.take() { file(only) }
+    file(settle)
+    count &+= 1
+  }
+
+  /// Puts `settle` in its rank's bucket, after the settles of that rank already there.
+  @inlinable mutating func file(_ settle: PendingSettle) {
     let rank = settle.rank
     if rank >= buckets.count {
       buckets.append(contentsOf: repeatElement(Bucket(), count: rank - buckets.count + 1))
@@ -66,7 +81,6 @@ struct PendingSettles {
     // The bucket is changed only through its own methods: in a debug build, reading a bucket's property here
     // keeps a copy of the bucket alive to the end of the function, and the change would then copy its storage.
     if buckets[rank].append(settle) { pushRank(rank) }
-    count &+= 1
   }
 
   /// Removes and returns the settle nearest the sources, first come first served among equal ranks; `nil` when
@@ -74,6 +88,11 @@ struct PendingSettles {
   ///
   /// - Complexity: Amortized O(1); O(log r) more when it empties its rank's bucket.
   @inlinable mutating func takeFirst() -> PendingSettle? {
+    if count == 1, only != nil, let settle = only.take() {
+      count = 0
+      if _slowPath(!raised.isEmpty) { raised.removeAll() }  // nothing else is pending, so no other can move
+      return settle
+    }
     // `ranks[0]`, not `ranks.first`: unspecialized (in a debug build), `first` allocates a coroutine frame.
     while !ranks.isEmpty {
       let rank = ranks[0]
@@ -108,6 +127,10 @@ struct PendingSettles {
       raised[node] = max(raised[node] ?? rank, rank)
     }
     other.raised = [:]
+    if let only = other.only.take() {
+      other.count = 0
+      append(only)
+    }
     let otherCount = other.count
     // Taken without re-filing, so each keeps its own rank; the raised ranks came along above.
     var index = 0
