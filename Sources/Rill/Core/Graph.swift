@@ -108,7 +108,13 @@ final class Graph {
   /// never looks for one.)
   @usableFromInline func drainAndFinish() {
     if _slowPath(BatchScope.holdIfBatching(self)) { return }
-    var graph = self
+    if depth == 1 && hasWork { drain() }
+    // Nearly always still the root, with nothing left: no reference to hold across the loop below.
+    if _fastPath(parent == nil && !(depth == 1 && hasWork)) {
+      depth &-= 1
+      return
+    }
+    var graph = root
     while graph.depth == 1 && graph.hasWork {
       graph.drain()
       graph = graph.root

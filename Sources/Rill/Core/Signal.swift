@@ -157,6 +157,18 @@ public class Signal<Value> {
     }
   }
 
+  /// Asks the graph's root to run `settle` when this propagation's depth-first pass is over (see
+  /// ``Graph/schedule(rank:of:_:)``), reading the graph in place, without retaining it.
+  @inlinable final func scheduleSettle(_ settle: @escaping () -> Void) {
+    if _fastPath(graph.parent == nil) {
+      Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef {
+        $0.schedule(rank: rank, of: ObjectIdentifier(self), settle)
+      }
+    } else {
+      currentGraph.schedule(rank: rank, of: ObjectIdentifier(self), settle)
+    }
+  }
+
   /// Whether a propagation is running in this signal's graph. Reads the graph in place, without retaining it.
   @inlinable @inline(__always) final var isPropagating: Bool {
     if _fastPath(graph.parent == nil) { return graph.depth != 0 }

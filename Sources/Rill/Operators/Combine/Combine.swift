@@ -225,7 +225,7 @@ final class CombineJoin<Latest, Output> {
     case .emitNow:
       emit()
     case .settleLater:
-      if let settleAction { node.currentGraph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
+      if let settleAction { node.scheduleSettle(settleAction) }
     case .wait:
       break
     }
@@ -257,7 +257,7 @@ func combineObserver<Value, Output>(
       emit()
     case .settleLater:
       if let settle = connection.settleAction {
-        node.currentGraph.schedule(rank: node.rank, of: ObjectIdentifier(node), settle)
+        node.scheduleSettle(settle)
       }
     case .wait:
       break

@@ -106,7 +106,7 @@ final class CombineListConnection<Value> {
     case .emitNow:
       emit()
     case .settleLater:
-      if let settleAction { node.currentGraph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
+      if let settleAction { node.scheduleSettle(settleAction) }
     case .wait:
       break
     }
