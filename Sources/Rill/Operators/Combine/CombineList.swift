@@ -87,7 +87,7 @@ final class CombineListConnection<Value> {
 
   /// Records `value` as the latest of the source at `index`, then emits or schedules a settle as the
   /// state decides. O(1), except once per connection, when the last source gets its first value.
-  @inlinable func received(_ value: Value, at index: Int) {
+  @inlinable @inline(__always) func received(_ value: Value, at index: Int) {
     let isFirst: Bool
     if state.missing == 0 {
       if isLatestEmitted { switchToSpare() }
