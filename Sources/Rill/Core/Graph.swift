@@ -108,18 +108,22 @@ final class Graph {
   /// never looks for one.)
   @usableFromInline func drainAndFinish() {
     if _slowPath(BatchScope.holdIfBatching(self)) { return }
-    if depth == 1 && hasWork { drain() }
-    // Nearly always still the root, with nothing left: no reference to hold across the loop below.
-    if _fastPath(parent == nil && !(depth == 1 && hasWork)) {
-      depth &-= 1
-      return
+    // Held to the end: a drain can merge this graph into another, after which the signals that held it may let
+    // it go (and the caller may not hold it; see ``Signal/finishPropagation()``).
+    withExtendedLifetime(self) {
+      if depth == 1 && hasWork { drain() }
+      // Nearly always still the root, with nothing left.
+      if _fastPath(parent == nil && !(depth == 1 && hasWork)) {
+        depth &-= 1
+        return
+      }
+      var graph = root
+      while graph.depth == 1 && graph.hasWork {
+        graph.drain()
+        graph = graph.root
+      }
+      graph.depth &-= 1
     }
-    var graph = root
-    while graph.depth == 1 && graph.hasWork {
-      graph.drain()
-      graph = graph.root
-    }
-    graph.depth &-= 1
   }
 
   /// Merges the sets of `self` and `other`, keeping any work either had, and returns the new root.

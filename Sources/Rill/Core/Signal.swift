@@ -207,8 +207,13 @@ public class Signal<Value> {
   /// it started in (graphs only ever merge, so that graph's root is this signal's), without keeping that
   /// graph retained across the delivery.
   @inlinable final func finishPropagation() {
-    if _fastPath(graph.parent == nil && !(graph.depth == 1 && graph.hasWork)) {
-      graph.depth &-= 1
+    if _fastPath(graph.parent == nil) {
+      if _fastPath(!(graph.depth == 1 && graph.hasWork)) {
+        graph.depth &-= 1
+        return
+      }
+      // Not retained here: this signal holds its graph until the drain starts, and the drain holds it from there.
+      Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { $0.drainAndFinish() }
       return
     }
     finishPropagation(startedIn: graph)
