@@ -10,16 +10,17 @@ func chain(_ source: Signal<Int>, depth: Int) -> Signal<Int> {
   return signal
 }
 
-/// Runs `body` on the calling thread, or, under AddressSanitizer, whose instrumented frames take several
-/// times the stack of a plain build, on a thread with a 64 MB stack: the 8 MB statement of the contract is
-/// about the build an app ships, and the sanitizer's run is there to check memory safety at the same depth.
+/// Runs `body` on the calling thread, or, under AddressSanitizer or ThreadSanitizer, whose instrumented frames
+/// take more stack than a plain build's, on a thread with a 64 MB stack: the 8 MB statement of the contract is
+/// about the build an app ships, and the sanitizers' runs are there to check memory and thread safety at the
+/// same depth.
 func withStackForDepth(_ body: @escaping @Sendable () -> Void) {
   #if canImport(Darwin)
     let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
   #else
     let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
   #endif
-  guard dlsym(everyImage, "__asan_init") != nil else { return body() }
+  guard dlsym(everyImage, "__asan_init") != nil || dlsym(everyImage, "__tsan_init") != nil else { return body() }
   let done = DispatchSemaphore(value: 0)
   let thread = Thread {
     body()
