@@ -160,6 +160,7 @@ import Testing
     }
     let after = subject.subscribe { _ in freedWhileRunning.append(weakMarker == nil) }
     subject.send(1)
+    #expect(own == nil)
     #expect(freedWhileRunning == [false, false])
     #expect(weakMarker == nil)
     subject.send(2)

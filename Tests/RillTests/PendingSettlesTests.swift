@@ -6,9 +6,13 @@ import Testing
   /// A node identity for the tests: settles only compare it.
   final class Node {}
 
-  /// Appends a settle that logs `name` when run.
+  /// Appends a settle that logs `name` when run. Its owner lets go at once, as a connection ending before the
+  /// settle's turn does: the settle frees itself after its run (and the suite's trait checks that it did).
   func schedule(_ pending: inout PendingSettles, _ name: String, rank: Int, node: Node = Node(), log: Log) {
-    pending.append(PendingSettle(rank: rank, node: ObjectIdentifier(node)) { log.names.append(name) })
+    var join: Unmanaged<JoinSettle>? = JoinSettle.make { log.names.append(name) }
+    join.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.scheduled() }
+    pending.append(PendingSettle(rank: rank, node: ObjectIdentifier(node), join: join.unsafelyUnwrapped))
+    join.connectionEnded()
   }
 
   final class Log {

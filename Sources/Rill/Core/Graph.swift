@@ -55,8 +55,9 @@ final class Graph {
   /// join, so that its rank can still rise.
   ///
   /// - Complexity: Amortized O(1) (see ``PendingSettles``).
-  @usableFromInline func schedule(rank: Int, of node: ObjectIdentifier, _ settle: @escaping () -> Void) {
-    pending.append(PendingSettle(rank: rank, node: node, settle: settle))
+  @inlinable func schedule(rank: Int, of node: ObjectIdentifier, _ settle: Unmanaged<JoinSettle>) {
+    settle._withUnsafeGuaranteedRef { $0.scheduled() }
+    pending.append(PendingSettle(rank: rank, node: node, join: settle))
   }
 
   /// The rank of `node` rose while it may have a settle pending (a `flatMapLatest` above it switched

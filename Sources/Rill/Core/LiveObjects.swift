@@ -6,7 +6,7 @@
     typealias LiveObjectCount = Atomic<Int>
   #endif
 
-  /// Counts the signals, graphs and subscriptions alive that were created while it was bound, in debug builds
+  /// Counts the signals, graphs, subscriptions and join settles alive that were created while it was bound, in debug builds
   /// only: the tests bind one around each test (the `.freesEverything` trait) and expect every count back at 0,
   /// so a leak anywhere in the core fails the test that caused it. Tests run in parallel, so each binds its own
   /// scope, as a task-local value; outside tests none is bound and an object pays one task-local read when it
@@ -18,6 +18,7 @@
     private let signals = LiveObjectCount(0)
     private let graphs = LiveObjectCount(0)
     private let subscriptions = LiveObjectCount(0)
+    private let joins = LiveObjectCount(0)
 
     init() {}
 
@@ -25,7 +26,7 @@
     var counts: LiveObjectCounts {
       LiveObjectCounts(
         signals: signals.load(ordering: .acquiring), graphs: graphs.load(ordering: .acquiring),
-        subscriptions: subscriptions.load(ordering: .acquiring))
+        subscriptions: subscriptions.load(ordering: .acquiring), joins: joins.load(ordering: .acquiring))
     }
 
     fileprivate func add(_ delta: Int, to kind: LiveObject.Kind) {
@@ -33,6 +34,7 @@
       case .signal: signals.add(delta, ordering: .releasing)
       case .graph: graphs.add(delta, ordering: .releasing)
       case .subscription: subscriptions.add(delta, ordering: .releasing)
+      case .join: joins.add(delta, ordering: .releasing)
       }
     }
   }
@@ -42,15 +44,19 @@
     var signals = 0
     var graphs = 0
     var subscriptions = 0
+    /// Join settles (``JoinSettle``), which their connections own by hand.
+    var joins = 0
 
-    var description: String { "\(signals) signals, \(graphs) graphs, \(subscriptions) subscriptions" }
+    var description: String {
+      "\(signals) signals, \(graphs) graphs, \(subscriptions) subscriptions, \(joins) join settles"
+    }
   }
 
   /// A stored property of each counted object: it counts the object in the scope bound when the object was
   /// created, and uncounts it when the object is freed (on whatever thread that happens).
   @usableFromInline
   struct LiveObject: ~Copyable {
-    @usableFromInline enum Kind { case signal, graph, subscription }
+    @usableFromInline enum Kind { case signal, graph, subscription, join }
 
     private let scope: LiveObjectScope?
     private let kind: Kind

@@ -30,9 +30,7 @@ struct PendingSettles {
 
     /// Removes the first settle; `isEmpty` tells whether that emptied the bucket, which keeps its capacity.
     @inlinable mutating func removeFirst() -> (settle: PendingSettle, isEmpty: Bool) {
-      // Moved out, leaving an empty settle behind: a copy would retain the closure, and emptying release it.
-      var settle = PendingSettle(rank: settles[head].rank, node: settles[head].node)
-      swap(&settle, &settles[head])
+      let settle = settles[head]
       head &+= 1
       guard head == settles.count else { return (settle, false) }
       // One by one: unspecialized (in a debug build), `removeAll(keepingCapacity:)` allocates.
@@ -174,30 +172,24 @@ struct PendingSettles {
   }
 }
 
-/// A join that asked to emit at the end of the depth-first pass of a propagation.
+/// A join that asked to emit at the end of the depth-first pass of a propagation. A plain value: copying or moving
+/// it retains nothing (see ``JoinSettle``).
 @usableFromInline
 struct PendingSettle {
   @usableFromInline var rank: Int
-  /// The join that scheduled it.
+  /// The join's node.
   @usableFromInline let node: ObjectIdentifier
-  /// `nil` only in the place a settle was moved out of.
-  @usableFromInline let action: (() -> Void)?
+  /// The join's settle, not retained: it outlives every run scheduled for it.
+  @usableFromInline let join: Unmanaged<JoinSettle>
 
-  @inlinable init(rank: Int, node: ObjectIdentifier, settle: @escaping () -> Void) {
+  @inlinable init(rank: Int, node: ObjectIdentifier, join: Unmanaged<JoinSettle>) {
     self.rank = rank
     self.node = node
-    self.action = settle
+    self.join = join
   }
 
-  /// What is left where a settle was moved out of a bucket: its rank and node, no action.
-  @inlinable init(rank: Int, node: ObjectIdentifier) {
-    self.rank = rank
-    self.node = node
-    action = nil
-  }
-
-  /// Runs the join's settle.
+  /// Runs the join's settle; the settle may be freed by the time this returns.
   @inlinable func settle() {
-    action?()
+    join._withUnsafeGuaranteedRef { $0.run() }
   }
 }

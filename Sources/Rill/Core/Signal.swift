@@ -159,7 +159,7 @@ public class Signal<Value> {
 
   /// Asks the graph's root to run `settle` when this propagation's depth-first pass is over (see
   /// ``Graph/schedule(rank:of:_:)``), reading the graph in place, without retaining it.
-  @inlinable final func scheduleSettle(_ settle: @escaping () -> Void) {
+  @inlinable final func scheduleSettle(_ settle: Unmanaged<JoinSettle>) {
     if _fastPath(graph.parent == nil) {
       Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef {
         $0.schedule(rank: rank, of: ObjectIdentifier(self), settle)

@@ -59,7 +59,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
   @usableFromInline @exclusivity(unchecked) var other: Other?
   @usableFromInline @exclusivity(unchecked) var state = WithLatestFromState()
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
-  @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
+  @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
 
   @inlinable init(
     node: DerivedSignal<Result>,
@@ -69,7 +69,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
   ) {
     self.node = node
     self.transform = transform
-    settleAction = { [self] in settle() }
+    joinSettle = JoinSettle.make { [self] in settle() }
     upstream.append(
       otherSignal.subscribe { [self] value in
         other = value
@@ -88,7 +88,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
     Subscription { [self] in
       let sources = upstream
       upstream = []
-      settleAction = nil
+      joinSettle.connectionEnded()
       state.disconnected()
       held.removeAll()
       for source in sources { source.cancel() }
@@ -102,7 +102,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
       node.emit(transform(value, other.unsafelyUnwrapped))
     case .holdAndSettleLater:
       held.append(value)
-      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
+      if let joinSettle { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), joinSettle) }
     case .hold:
       held.append(value)
     case .drop:

@@ -38,8 +38,8 @@ public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signa
     let connection = CombineConnection(sourceCount: sourceCount)
     let emit = { node.emit((repeat unwrapLatest(each latest))) }
     // A cycle through the connection while it is connected (a scheduled settle keeps it alive); broken by
-    // the cancel, which drops this closure.
-    connection.settleAction = {
+    // the cancel, which lets go of the settle.
+    connection.joinSettle = JoinSettle.make {
       if connection.state.settle() { emit() }
     }
     repeat connection.upstream.append(
@@ -187,7 +187,7 @@ final class CombineJoin<Latest, Output> {
   @usableFromInline @exclusivity(unchecked) var state: CombineState
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
   /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
-  @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
+  @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
   /// The output for `latest`, once every source has a value.
   @usableFromInline let output: (Latest) -> Output
 
@@ -202,8 +202,8 @@ final class CombineJoin<Latest, Output> {
     self.output = output
     state = CombineState(sourceCount: sourceCount)
     // A cycle through this object while it is connected (a scheduled settle keeps it alive); broken by
-    // the cancel, which drops this closure.
-    settleAction = { [self] in settle() }
+    // the cancel, which lets go of the settle.
+    joinSettle = JoinSettle.make { [self] in settle() }
   }
 
   /// Every source is subscribed: emits the replayed values if every source had one, and returns the
@@ -213,7 +213,7 @@ final class CombineJoin<Latest, Output> {
     return Subscription { [self] in
       let sources = upstream
       upstream = []
-      settleAction = nil
+      joinSettle.connectionEnded()
       state.disconnected()
       for source in sources { source.cancel() }
     }
@@ -225,7 +225,7 @@ final class CombineJoin<Latest, Output> {
     case .emitNow:
       emit()
     case .settleLater:
-      if let settleAction { node.scheduleSettle(settleAction) }
+      if let joinSettle { node.scheduleSettle(joinSettle) }
     case .wait:
       break
     }
@@ -256,7 +256,7 @@ func combineObserver<Value, Output>(
     case .emitNow:
       emit()
     case .settleLater:
-      if let settle = connection.settleAction {
+      if let settle = connection.joinSettle {
         node.scheduleSettle(settle)
       }
     case .wait:
@@ -272,7 +272,7 @@ final class CombineConnection {
   @usableFromInline @exclusivity(unchecked) var state: CombineState
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
   /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
-  @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
+  @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
 
   @inlinable init(sourceCount: Int) {
     state = CombineState(sourceCount: sourceCount)
@@ -284,7 +284,7 @@ final class CombineConnection {
     Subscription { [self] in
       let sources = upstream
       upstream = []
-      settleAction = nil
+      joinSettle.connectionEnded()
       state.disconnected()
       for source in sources { source.cancel() }
     }

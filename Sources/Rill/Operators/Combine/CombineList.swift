@@ -58,14 +58,14 @@ final class CombineListConnection<Value> {
   @usableFromInline @exclusivity(unchecked) var isLatestEmitted = false
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
   /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
-  @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
+  @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
 
   /// Subscribes to every signal, in order, and emits once if every one replayed a value.
   @inlinable init(node: DerivedSignal<[Value]>, signals: [Signal<Value>]) {
     self.node = node
     state = CombineState(sourceCount: signals.count)
     partial = ContiguousArray(repeating: nil, count: signals.count)
-    settleAction = { [self] in settle() }
+    joinSettle = JoinSettle.make { [self] in settle() }
     upstream.reserveCapacity(signals.count)
     for (index, signal) in signals.enumerated() {
       upstream.append(signal.subscribe { [self] value in received(value, at: index) })
@@ -74,12 +74,12 @@ final class CombineListConnection<Value> {
   }
 
   /// The subscription the node keeps: cancelling it disconnects every source and breaks the cycle
-  /// through `settleAction` (a settle already scheduled then does nothing).
+  /// through `joinSettle` (a settle already scheduled then does nothing).
   @inlinable var subscription: Subscription {
     Subscription { [self] in
       let sources = upstream
       upstream = []
-      settleAction = nil
+      joinSettle.connectionEnded()
       state.disconnected()
       for source in sources { source.cancel() }
     }
@@ -106,7 +106,7 @@ final class CombineListConnection<Value> {
     case .emitNow:
       emit()
     case .settleLater:
-      if let settleAction { node.scheduleSettle(settleAction) }
+      if let joinSettle { node.scheduleSettle(joinSettle) }
     case .wait:
       break
     }

@@ -12,12 +12,12 @@ final class UntilConnection<Value, Other> {
   @usableFromInline @exclusivity(unchecked) var state: UntilState
   @usableFromInline @exclusivity(unchecked) var sourceSubscription: Subscription?
   @usableFromInline @exclusivity(unchecked) var otherSubscription: Subscription?
-  @usableFromInline @exclusivity(unchecked) var settleAction: (() -> Void)? = nil
+  @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
 
   @inlinable init(node: DerivedSignal<Value>, source: Signal<Value>, other: Signal<Other>, mode: UntilState.Mode) {
     self.node = node
     state = UntilState(mode: mode)
-    settleAction = { [self] in settle() }
+    joinSettle = JoinSettle.make { [self] in settle() }
     let otherSubscription = other.subscribe { [self] _ in receivedOther() }
     self.otherSubscription = otherSubscription
     if state.hasOther {
@@ -25,7 +25,7 @@ final class UntilConnection<Value, Other> {
       otherSubscription.cancel()
       self.otherSubscription = nil
       if mode == .take {
-        settleAction = nil
+        joinSettle.connectionEnded()
         return
       }
     }
@@ -45,7 +45,7 @@ final class UntilConnection<Value, Other> {
     let other = otherSubscription
     sourceSubscription = nil
     otherSubscription = nil
-    settleAction = nil
+    joinSettle.connectionEnded()
     state.disconnected()
     held.removeAll()
     other?.cancel()
@@ -70,7 +70,7 @@ final class UntilConnection<Value, Other> {
       node.emit(value)
     case .holdAndSettleLater:
       held.append(value)
-      if let settleAction { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), settleAction) }
+      if let joinSettle { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), joinSettle) }
     case .hold:
       held.append(value)
     case .drop:
