@@ -54,8 +54,12 @@ final class CombineListConnection<Value> {
   /// Copying n values into an array that is no longer shared costs no allocation, where changing the shared
   /// array would copy it into a new one at every emission.
   @usableFromInline @exclusivity(unchecked) var spare: [Value] = []
-  /// Whether `latest` was emitted since it last changed (so the node's replay cache shares it).
+  /// Whether `latest` was emitted since it last changed: a subscriber, or the node's replay cache, may share it,
+  /// so ``latestElements`` must be found again (in a unique array) before the next change.
   @usableFromInline @exclusivity(unchecked) var isLatestEmitted = false
+  /// The elements of `latest`, written in place by each value received: valid while `latest` is unique and
+  /// unchanged in size, that is from ``makeLatestUnique()`` to the next emission.
+  @usableFromInline @exclusivity(unchecked) var latestElements: UnsafeMutablePointer<Value>? = nil
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
   /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
   @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
@@ -86,20 +90,23 @@ final class CombineListConnection<Value> {
   }
 
   /// Records `value` as the latest of the source at `index`, then emits or schedules a settle as the
-  /// state decides. O(1), except once per connection, when the last source gets its first value.
+  /// state decides. O(1), except once per connection, when the last source gets its first value, and once per
+  /// emission (see ``makeLatestUnique()``).
   @inlinable @inline(__always) func received(_ value: Value, at index: Int) {
     let isFirst: Bool
     if state.missing == 0 {
-      if isLatestEmitted { switchToSpare() }
-      latest[index] = value
+      if isLatestEmitted { makeLatestUnique() }
+      // In bounds: `index` is this source's place, and `latest` has one per source.
+      latestElements.unsafelyUnwrapped[index] = value
       isFirst = false
     } else {
       isFirst = partial[index] == nil
       partial[index] = value
       if isFirst && state.missing == 1 {
         latest = partial.map { $0.unsafelyUnwrapped }
-        if node.replays { spare = latest }  // its own storage at the first change
+        if node.replays { spare = latest }
         partial = []
+        findLatestElements()  // copies `latest` away from `spare`
       }
     }
     switch state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating) {
@@ -112,17 +119,29 @@ final class CombineListConnection<Value> {
     }
   }
 
-  /// Makes `spare` the array to change: brought up to date from `latest`, which the node's replay cache keeps.
-  /// Writing into `spare` copies it first only if a subscriber kept it.
-  @inlinable func switchToSpare() {
+  /// Makes `latest` an array that nothing else shares, and finds its elements for the values to come. When the
+  /// node replays, its cache keeps the array emitted last: `spare` becomes `latest`, brought up to date from it
+  /// (an O(n) copy, no allocation unless a subscriber kept `spare`). Otherwise `latest` is unique already, unless a
+  /// subscriber kept it, which costs one copy.
+  @inlinable func makeLatestUnique() {
     isLatestEmitted = false
-    swap(&latest, &spare)
-    let count = spare.count
-    spare.withUnsafeBufferPointer { source in
+    if node.replays {
+      // The emitted array's elements, still where the values were written: read without retaining `spare`.
+      let emitted = latestElements.unsafelyUnwrapped
+      swap(&latest, &spare)
+      let count = spare.count
       latest.withUnsafeMutableBufferPointer { target in
-        target.baseAddress.unsafelyUnwrapped.update(from: source.baseAddress.unsafelyUnwrapped, count: count)
+        target.baseAddress.unsafelyUnwrapped.update(from: emitted, count: count)
+        latestElements = target.baseAddress
       }
+    } else {
+      findLatestElements()
     }
+  }
+
+  /// Makes `latest` unique (copying it if anything shares it) and keeps the address of its elements.
+  @inlinable func findLatestElements() {
+    latest.withUnsafeMutableBufferPointer { latestElements = $0.baseAddress }
   }
 
   @inlinable func settle() {
@@ -131,7 +150,7 @@ final class CombineListConnection<Value> {
 
   /// Emits the latest values; only called once every source has one.
   @inlinable func emit() {
-    isLatestEmitted = node.replays
+    isLatestEmitted = true
     node.emit(latest)
   }
 }
