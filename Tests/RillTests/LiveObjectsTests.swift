@@ -18,6 +18,22 @@ import Testing
     #expect(scope.counts == LiveObjectCounts())
   }
 
+  /// A join's settle, which its connection owns by hand, is counted from connect to disconnect.
+  @Test func countsAJoinsSettleWhileItIsConnected() {
+    let scope = LiveObjectScope()
+    LiveObjectScope.$current.withValue(scope) {
+      let a = Subject<Int>()
+      let b = Subject<Int>()
+      let joined = combine(a, b)
+      var subscription: Subscription? = joined.subscribe { _ in }
+      #expect(scope.counts.joins == 1)
+      subscription = nil
+      #expect(scope.counts.joins == 0)
+      withExtendedLifetime((joined, subscription)) {}
+    }
+    #expect(scope.counts == LiveObjectCounts())
+  }
+
   @Test func seesACycle() {
     let scope = LiveObjectScope()
     let holder = LiveObjectScope.$current.withValue(scope) {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Rill
 
-/// A suite trait: every signal, graph and subscription a test creates is freed by the time it ends.
+/// A suite trait: every signal, graph, subscription and join settle a test creates is freed by the time it ends.
 ///
 /// Each test case runs with its own ``LiveObjectScope`` bound (tests run in parallel, so one global count would
 /// mix them up); objects made in tasks the test starts are counted too, detached ones and other threads' are
@@ -31,6 +31,6 @@ struct FreesEverything: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension Trait where Self == FreesEverything {
-  /// Every signal, graph and subscription each test creates is freed by its end.
+  /// Every signal, graph, subscription and join settle each test creates is freed by its end.
   static var freesEverything: Self { FreesEverything() }
 }
