@@ -26,6 +26,8 @@ let benchmarks: @Sendable () -> Void = {
   repeated()
   unstable()
   avoidable()
+  // Two sizes: per layer, an update of 100 layers stays in the cache, one of 1,000 does not.
+  cellx(layers: 100)
   cellx(layers: 1_000)
 }
 

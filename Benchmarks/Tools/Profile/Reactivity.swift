@@ -153,7 +153,8 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
         for effect in effects { effect(current) }
       }
     }
-  case "cellx_1000":
+  case "cellx_100", "cellx_1000":
+    let layers = workload == "cellx_100" ? 100 : 1_000
     let starts = [(1, 2, 3, 4), (4, 3, 2, 1)]
     if rill {
       let start = (
@@ -161,7 +162,7 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
         CurrentValueSubject(starts[0].3)
       )
       var layer: (Signal<Int>, Signal<Int>, Signal<Int>, Signal<Int>) = (start.0, start.1, start.2, start.3)
-      for _ in 0..<1_000 {
+      for _ in 0..<layers {
         let above = layer
         layer = (
           above.1.map { $0 }, combine(above.0, above.2).map { $0 &- $1 }, combine(above.1, above.3).map { $0 &+ $1 },
@@ -182,8 +183,8 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
       let rules: ContiguousArray<((Int, Int, Int, Int)) -> Int> = [
         { $0.1 }, { $0.0 &- $0.2 }, { $0.1 &+ $0.3 }, { $0.2 },
       ]
-      let graph = ContiguousArray(repeating: rules, count: 1_000)
-      let cellEffects = ContiguousArray(repeating: effects[0], count: 4_000)
+      let graph = ContiguousArray(repeating: rules, count: layers)
+      let cellEffects = ContiguousArray(repeating: effects[0], count: 4 &* layers)
       for update in 0..<operations {
         var cells = starts[(update &+ 1) & 1]
         for (index, layer) in graph.enumerated() {
