@@ -153,8 +153,9 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
         for effect in effects { effect(current) }
       }
     }
-  case "cellx_100", "cellx_1000":
-    let layers = workload == "cellx_100" ? 100 : 1_000
+  case _ where workload.hasPrefix("cellx_") && Int(workload.dropFirst("cellx_".count)) != nil:
+    // cellx_<layers>: the suite has 100 and 1,000; other sizes find where the graph outgrows the cache.
+    let layers = Int(workload.dropFirst("cellx_".count))!
     let starts = [(1, 2, 3, 4), (4, 3, 2, 1)]
     if rill {
       let start = (

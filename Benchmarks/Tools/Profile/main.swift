@@ -165,6 +165,6 @@ else {
   print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
   print("             fanout_combine_10 fanout_combine_1000 fanout_combine_10k")
   print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable")
-  print("             kairo_avoidable cellx_100 cellx_1000")
+  print("             kairo_avoidable cellx_100 cellx_1000 (cellx_<layers>)")
   exit(2)
 }
