@@ -13,6 +13,17 @@ import Testing
 
     var testDescription: String { rawValue }
 
+    /// What the join carries for a head value `v` (`a` is `v + 1`, `b` is `10 * v`).
+    func expected(_ v: Int) -> Int {
+      switch self {
+      case .combine2, .combineList, .withLatestFrom: 11 * v + 1
+      case .combine3: 12 * v + 1
+      case .combine4: 13 * v + 2
+      case .combinePack: 23 * v + 2
+      case .takeUntil, .skipUntil: v + 1
+      }
+    }
+
     func make(_ head: Signal<Int>) -> Signal<Int> {
       let a = head.map { $0 + 1 }
       let b = head.map { $0 * 10 }
@@ -92,5 +103,64 @@ import Testing
     #expect(!sums.isEmpty)
     #expect(sums.allSatisfy { $0 % 2 == 0 })
     withExtendedLifetime(canceller) {}
+  }
+
+  /// Seeded random runs of sends, subscribes and cancels, where observers also subscribe and cancel (themselves
+  /// or others, so joins disconnect with settles pending or running, and reconnect) from inside deliveries.
+  /// Every value any observer receives is the join's value for the head's value before or after the send in
+  /// progress (a replay inside a propagation may carry the value settled before it); every join settle and node
+  /// is freed at the end (the suite's trait); AddressSanitizer, in CI, sees every access.
+  @Test(arguments: [1, 2, 3, 42, 2026] as [UInt64])
+  func randomSubscribesAndCancelsInsideDeliveriesKeepJoinsWholeAndFreeThem(seed: UInt64) {
+    final class World {
+      var generator: SplitMix64
+      var subscriptions: [Subscription?] = Array(repeating: nil, count: 12)
+      var previous = 0
+      var deliveries = 0
+      var mismatches: [String] = []
+
+      init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+      func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    }
+    let world = World(seed: seed)
+    let head = CurrentValueSubject(0)
+    let joins = Join.allCases.map { ($0, $0.make(head)) }
+
+    func subscribe(at place: Int) -> Subscription {
+      let (join, signal) = joins[world.random(joins.count)]
+      return signal.subscribe { value in
+        world.deliveries += 1
+        let current = head.value
+        if value != join.expected(current) && value != join.expected(world.previous) {
+          world.mismatches.append("\(join): \(value) with head \(world.previous) → \(current)")
+        }
+        switch world.random(10) {
+        case 0: world.subscriptions[place] = nil  // cancels itself
+        case 1: world.subscriptions[world.random(12)] = nil
+        case 2:
+          let other = world.random(12)
+          world.subscriptions[other] = subscribe(at: other)
+        default: break
+        }
+      }
+    }
+
+    for _ in 0..<400 {
+      switch world.random(4) {
+      case 0, 1:
+        world.previous = head.value
+        head.send(world.random(100))
+      case 2:
+        let place = world.random(12)
+        world.subscriptions[place] = subscribe(at: place)
+      default:
+        world.subscriptions[world.random(12)] = nil
+      }
+    }
+    world.subscriptions = []
+    #expect(world.mismatches.isEmpty, "\(world.mismatches.prefix(5))")
+    #expect(world.deliveries > 200)
+    #expect(head.observerCount == 0)
   }
 }
