@@ -96,13 +96,12 @@ final class WithLatestFromConnection<Primary, Other, Result> {
   }
 
   @inlinable func receivedPrimary(_ value: Primary) {
-    let graph = node.currentGraph
-    switch state.receivedPrimary(inPropagation: graph.depth != 0) {
+    switch state.receivedPrimary(inPropagation: node.isPropagating) {
     case .emitNow:
       node.emit(transform(value, other.unsafelyUnwrapped))
     case .holdAndSettleLater:
       held.append(value)
-      if let joinSettle { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), joinSettle) }
+      if let joinSettle { node.scheduleSettle(joinSettle) }
     case .hold:
       held.append(value)
     case .drop:

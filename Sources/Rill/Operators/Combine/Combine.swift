@@ -256,9 +256,7 @@ func combineObserver<Value, Output>(
     case .emitNow:
       emit()
     case .settleLater:
-      if let settle = connection.joinSettle {
-        node.scheduleSettle(settle)
-      }
+      if let joinSettle = connection.joinSettle { node.scheduleSettle(joinSettle) }
     case .wait:
       break
     }

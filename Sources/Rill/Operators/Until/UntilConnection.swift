@@ -64,13 +64,12 @@ final class UntilConnection<Value, Other> {
   }
 
   @inlinable func receivedValue(_ value: Value) {
-    let graph = node.currentGraph
-    switch state.receivedValue(inPropagation: graph.depth != 0) {
+    switch state.receivedValue(inPropagation: node.isPropagating) {
     case .emitNow:
       node.emit(value)
     case .holdAndSettleLater:
       held.append(value)
-      if let joinSettle { graph.schedule(rank: node.rank, of: ObjectIdentifier(node), joinSettle) }
+      if let joinSettle { node.scheduleSettle(joinSettle) }
     case .hold:
       held.append(value)
     case .drop:
