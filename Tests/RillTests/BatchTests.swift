@@ -131,7 +131,9 @@ import Testing
     batch { subject.send(1) }
     #expect(subject.currentGraph.depth == 0)
     #expect(subject.currentGraph.batchHolds == 0)
-    #expect(openBatches.load(ordering: .relaxed) == 0)
+    // This thread's batch is closed. (Not the process-wide count of open batches: tests run in parallel, and
+    // another test's batch may be open at this moment, which made this check fail once in CI.)
+    #expect(BatchScope.current == nil)
   }
 
   @Test func returnsTheBodysResult() {
