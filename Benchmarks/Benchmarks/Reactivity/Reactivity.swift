@@ -546,8 +546,8 @@ func cellx(layers: Int) {
       let above = layer
       layer = (
         above.prop2.map { $0 },
-        combine(above.prop1, above.prop3).map { $0 &- $1 },
-        combine(above.prop2, above.prop4).map { $0 &+ $1 },
+        combine(above.prop1, above.prop3) { $0 &- $1 },
+        combine(above.prop2, above.prop4) { $0 &+ $1 },
         above.prop3.map { $0 }
       )
       for cell in [layer.prop1, layer.prop2, layer.prop3, layer.prop4] {

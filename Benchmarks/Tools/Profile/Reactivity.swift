@@ -166,7 +166,7 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
       for _ in 0..<layers {
         let above = layer
         layer = (
-          above.1.map { $0 }, combine(above.0, above.2).map { $0 &- $1 }, combine(above.1, above.3).map { $0 &+ $1 },
+          above.1.map { $0 }, combine(above.0, above.2) { $0 &- $1 }, combine(above.1, above.3) { $0 &+ $1 },
           above.2.map { $0 }
         )
         for cell in [layer.0, layer.1, layer.2, layer.3] { subscriptions.append(cell.subscribe { sink &+= $0 }) }

@@ -67,24 +67,7 @@ public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signa
 /// - Complexity: O(1) per emission.
 @inlinable
 public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none), sourceCount: 2) {
-      ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped)
-    }
-    join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    return join.connected()
-  }
+  combine(a, b, { ($0, $1) })
 }
 
 /// Combines the latest values of three signals into triples.
@@ -103,30 +86,7 @@ public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
 /// - Complexity: O(1) per emission.
 @inlinable
 public func combine<A, B, C>(_ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>) -> Signal<(A, B, C)> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none, C?.none), sourceCount: 3) {
-      ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped)
-    }
-    join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      c.subscribe { [join] value in
-        let isFirst = join.latest.2 == nil
-        join.latest.2 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    return join.connected()
-  }
+  combine(a, b, c, { ($0, $1, $2) })
 }
 
 /// Combines the latest values of four signals into quadruples.
@@ -144,36 +104,7 @@ public func combine<A, B, C, D>(
   _ c: Signal<C>,
   _ d: Signal<D>
 ) -> Signal<(A, B, C, D)> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none, C?.none, D?.none), sourceCount: 4) {
-      ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped, $0.3.unsafelyUnwrapped)
-    }
-    join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      c.subscribe { [join] value in
-        let isFirst = join.latest.2 == nil
-        join.latest.2 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      d.subscribe { [join] value in
-        let isFirst = join.latest.3 == nil
-        join.latest.3 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    return join.connected()
-  }
+  combine(a, b, c, d, { ($0, $1, $2, $3) })
 }
 
 /// One connection of a fixed-arity `combine`: the latest values (a tuple of optionals), when to emit, and
