@@ -67,7 +67,8 @@ public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signa
 /// - Complexity: O(1) per emission.
 @inlinable
 public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
-  combine(a, b, { ($0, $1) })
+  // The tuple is built in place: no transform to call per emission.
+  combineNode(a, b) { ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped) }
 }
 
 /// Combines the latest values of three signals into triples.
@@ -86,7 +87,7 @@ public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
 /// - Complexity: O(1) per emission.
 @inlinable
 public func combine<A, B, C>(_ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>) -> Signal<(A, B, C)> {
-  combine(a, b, c, { ($0, $1, $2) })
+  combineNode(a, b, c) { ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped) }
 }
 
 /// Combines the latest values of four signals into quadruples.
@@ -104,7 +105,9 @@ public func combine<A, B, C, D>(
   _ c: Signal<C>,
   _ d: Signal<D>
 ) -> Signal<(A, B, C, D)> {
-  combine(a, b, c, d, { ($0, $1, $2, $3) })
+  combineNode(a, b, c, d) {
+    ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped, $0.3.unsafelyUnwrapped)
+  }
 }
 
 /// One connection of a fixed-arity `combine`: the latest values (a tuple of optionals), when to emit, and

@@ -23,24 +23,7 @@ public func combine<A, B, Output>(
   _ b: Signal<B>,
   _ transform: @escaping (A, B) -> Output
 ) -> Signal<Output> {
-  // Built once per node, not per connection: a connection keeps it without allocating.
-  let output: ((A?, B?)) -> Output = { transform($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped) }
-  return DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none), sourceCount: 2, output: output)
-    join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    return join.connected()
-  }
+  combineNode(a, b) { transform($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped) }
 }
 
 /// Combines the latest values of three signals with `transform`, as one node.
@@ -56,31 +39,7 @@ public func combine<A, B, C, Output>(
   _ c: Signal<C>,
   _ transform: @escaping (A, B, C) -> Output
 ) -> Signal<Output> {
-  let output: ((A?, B?, C?)) -> Output = {
-    transform($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped)
-  }
-  return DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none, C?.none), sourceCount: 3, output: output)
-    join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      c.subscribe { [join] value in
-        let isFirst = join.latest.2 == nil
-        join.latest.2 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    return join.connected()
-  }
+  combineNode(a, b, c) { transform($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped) }
 }
 
 /// Combines the latest values of four signals with `transform`, as one node.
@@ -97,35 +56,7 @@ public func combine<A, B, C, D, Output>(
   _ d: Signal<D>,
   _ transform: @escaping (A, B, C, D) -> Output
 ) -> Signal<Output> {
-  let output: ((A?, B?, C?, D?)) -> Output = {
+  combineNode(a, b, c, d) {
     transform($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped, $0.3.unsafelyUnwrapped)
-  }
-  return DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none, C?.none, D?.none), sourceCount: 4, output: output)
-    join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      c.subscribe { [join] value in
-        let isFirst = join.latest.2 == nil
-        join.latest.2 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    join.upstream.append(
-      d.subscribe { [join] value in
-        let isFirst = join.latest.3 == nil
-        join.latest.3 = value
-        join.received(isFirstFromSource: isFirst)
-      })
-    return join.connected()
   }
 }
