@@ -28,28 +28,76 @@
 ///   allocates nothing.
 @inlinable
 public func combine<Value>(_ signals: [Signal<Value>]) -> Signal<[Value]> {
+  combineListNode(signals, emitsTheArray: true) { $0 }
+}
+
+/// Combines the latest values of a runtime list of signals with `transform`, as one node.
+///
+/// The same operator as ``combine(_:)-([Signal<Value>])`` followed by ``Signal/map(_:)``, with the same
+/// semantics: emits `transform` of the latest values, in the order of `signals`, once every signal has a value
+/// and after that whenever any of them emits; glitch-free (rule 6): at most once per propagation, after all of
+/// the signals have settled. Replays its last result when any signal replays. The empty list gives
+/// `transform([])`, replayed once to each subscriber.
+///
+/// One node instead of two, and no copy of the values per emission: `transform` reads the array the node
+/// writes each value into (if it keeps that array, the next change copies it once). For an aggregate over many
+/// signals — a total, a count, an `allSatisfy` — this is the form to use.
+///
+/// ```swift
+/// let prices = [CurrentValueSubject(3), CurrentValueSubject(4)]
+/// let total = combine(prices) { $0.reduce(0, +) }
+/// let subscription = total.subscribe { print($0) }   // prints 7
+/// prices[0].value = 10                                 // prints 14
+/// ```
+///
+/// - Complexity: Connecting is O(n) for n signals. A value of one signal costs O(1) to record; an emission
+///   costs `transform`, and allocates nothing unless `transform` keeps the array.
+@inlinable
+public func combine<Value, Output>(
+  _ signals: [Signal<Value>],
+  _ transform: @escaping ([Value]) -> Output
+) -> Signal<Output> {
+  combineListNode(signals, emitsTheArray: false, output: transform)
+}
+
+/// The node of a list `combine`, emitting `output` of the array of latest values. `emitsTheArray` when `output`
+/// returns that array itself: the node's replay cache then shares it, which the connection works around.
+@inlinable
+func combineListNode<Value, Output>(
+  _ signals: [Signal<Value>],
+  emitsTheArray: Bool,
+  output: @escaping ([Value]) -> Output
+) -> Signal<Output> {
   guard !signals.isEmpty else {
     return DerivedSignal(upstreams: [], replays: true) { node in
-      node.emit([])
+      node.emit(output([]))
       return Subscription {}
     }
   }
   return DerivedSignal(upstreams: signals.map(AnyUpstream.init)) { node in
-    CombineListConnection(node: node, signals: signals).subscription
+    CombineListConnection(
+      node: node, signals: signals, sharesEmittedArrays: emitsTheArray && node.replays, output: output
+    )
+    .subscription
   }
 }
 
 /// One connection of a list `combine`: the latest value of each source, when to emit, and the
 /// subscriptions.
 @usableFromInline
-final class CombineListConnection<Value> {
-  @usableFromInline let node: DerivedSignal<[Value]>
+final class CombineListConnection<Value, Output> {
+  @usableFromInline let node: DerivedSignal<Output>
+  /// What the node emits for the array of latest values.
+  @usableFromInline let output: ([Value]) -> Output
+  /// Whether the node keeps each emitted array in its replay cache (it emits the array itself, and replays):
+  /// the next change is then written into ``spare``.
   @usableFromInline @exclusivity(unchecked) var state: CombineState
   /// The values recorded while some source has none yet; emptied once every source has one.
   @usableFromInline @exclusivity(unchecked) var partial: ContiguousArray<Value?>
   /// The latest value of each source, once every source has one: the array the node emits.
   @usableFromInline @exclusivity(unchecked) var latest: [Value] = []
-  /// When the node replays, the array emitted before `latest`: the node's replay cache holds `latest` once it
+  @usableFromInline let sharesEmittedArrays: Bool
+  /// When ``sharesEmittedArrays``, the array emitted before `latest`: the node's replay cache holds `latest` once it
   /// is emitted, so the next change is written here instead, after bringing it up to date, and the two swap.
   /// Copying n values into an array that is no longer shared costs no allocation, where changing the shared
   /// array would copy it into a new one at every emission.
@@ -65,8 +113,15 @@ final class CombineListConnection<Value> {
   @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
 
   /// Subscribes to every signal, in order, and emits once if every one replayed a value.
-  @inlinable init(node: DerivedSignal<[Value]>, signals: [Signal<Value>]) {
+  @inlinable init(
+    node: DerivedSignal<Output>,
+    signals: [Signal<Value>],
+    sharesEmittedArrays: Bool,
+    output: @escaping ([Value]) -> Output
+  ) {
     self.node = node
+    self.output = output
+    self.sharesEmittedArrays = sharesEmittedArrays
     state = CombineState(sourceCount: signals.count)
     partial = ContiguousArray(repeating: nil, count: signals.count)
     joinSettle = JoinSettle.make { [self] in settle() }
@@ -104,7 +159,7 @@ final class CombineListConnection<Value> {
       partial[index] = value
       if isFirst && state.missing == 1 {
         latest = partial.map { $0.unsafelyUnwrapped }
-        if node.replays { spare = latest }
+        if sharesEmittedArrays { spare = latest }
         partial = []
         findLatestElements()  // copies `latest` away from `spare`
       }
@@ -120,12 +175,12 @@ final class CombineListConnection<Value> {
   }
 
   /// Makes `latest` an array that nothing else shares, and finds its elements for the values to come. When the
-  /// node replays, its cache keeps the array emitted last: `spare` becomes `latest`, brought up to date from it
-  /// (an O(n) copy, no allocation unless a subscriber kept `spare`). Otherwise `latest` is unique already, unless a
-  /// subscriber kept it, which costs one copy.
+  /// node's cache keeps the array emitted last (``sharesEmittedArrays``): `spare` becomes `latest`, brought up to
+  /// date from it (an O(n) copy, no allocation unless a subscriber kept `spare`). Otherwise `latest` is unique
+  /// already, unless a subscriber (or a transform) kept it, which costs one copy.
   @inlinable func makeLatestUnique() {
     isLatestEmitted = false
-    if node.replays {
+    if sharesEmittedArrays {
       // The emitted array's elements, still where the values were written: read without retaining `spare`.
       let emitted = latestElements.unsafelyUnwrapped
       swap(&latest, &spare)
@@ -151,6 +206,6 @@ final class CombineListConnection<Value> {
   /// Emits the latest values; only called once every source has one.
   @inlinable func emit() {
     isLatestEmitted = true
-    node.emit(latest)
+    node.emit(output(latest))
   }
 }
