@@ -145,7 +145,7 @@ func diamond() {
     var sink = 0
     let head = CurrentValueSubject(0)
     let branches = (0..<5).map { _ in head.map { $0 &+ 1 } }
-    let sum = combine(branches).map { $0.reduce(0, &+) }
+    let sum = combine(branches) { $0.reduce(0, &+) }
     let effect = sum.subscribe { sink &+= $0 }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
@@ -192,7 +192,7 @@ func triangle() {
     let head = CurrentValueSubject(0)
     var chain: [Signal<Int>] = [head]
     for _ in 1..<10 { chain.append(chain[chain.count - 1].map { $0 &+ 1 }) }
-    let sum = combine(chain).map { $0.reduce(0, &+) }
+    let sum = combine(chain) { $0.reduce(0, &+) }
     let effect = sum.subscribe { sink &+= $0 }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {

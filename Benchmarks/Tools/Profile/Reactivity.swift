@@ -52,7 +52,7 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
         sources = [head]
         for _ in 1..<10 { sources.append(sources[sources.count - 1].map { $0 &+ 1 }) }
       }
-      subscriptions.append(combine(sources).map { $0.reduce(0, &+) }.subscribe { sink &+= $0 })
+      subscriptions.append(combine(sources) { $0.reduce(0, &+) }.subscribe { sink &+= $0 })
       writes()
     } else {
       for _ in 0..<width { nodes.append { $0 &+ 1 } }
