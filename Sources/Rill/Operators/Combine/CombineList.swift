@@ -76,7 +76,7 @@ func combineListNode<Value, Output>(
   }
   return DerivedSignal(upstreams: signals.map(AnyUpstream.init)) { node in
     CombineListConnection(
-      node: node, signals: signals, sharesEmittedArrays: emitsTheArray && node.replays, output: output
+      node: node, signals: signals, emitsTheArray: emitsTheArray, output: output
     )
     .subscription
   }
@@ -87,16 +87,19 @@ func combineListNode<Value, Output>(
 @usableFromInline
 final class CombineListConnection<Value, Output> {
   @usableFromInline let node: DerivedSignal<Output>
-  /// What the node emits for the array of latest values.
+  /// What the node emits for the array of latest values (unused when ``emitsTheArray``).
   @usableFromInline let output: ([Value]) -> Output
+  /// Whether the node emits the array itself (`Output` is `[Value]`): it is then given `latest` directly, not
+  /// through the identity `output`, which would cost a call and a copy per emission.
+  @usableFromInline let emitsTheArray: Bool
   /// Whether the node keeps each emitted array in its replay cache (it emits the array itself, and replays):
   /// the next change is then written into ``spare``.
+  @usableFromInline let sharesEmittedArrays: Bool
   @usableFromInline @exclusivity(unchecked) var state: CombineState
   /// The values recorded while some source has none yet; emptied once every source has one.
   @usableFromInline @exclusivity(unchecked) var partial: ContiguousArray<Value?>
   /// The latest value of each source, once every source has one: the array the node emits.
   @usableFromInline @exclusivity(unchecked) var latest: [Value] = []
-  @usableFromInline let sharesEmittedArrays: Bool
   /// When ``sharesEmittedArrays``, the array emitted before `latest`: the node's replay cache holds `latest` once it
   /// is emitted, so the next change is written here instead, after bringing it up to date, and the two swap.
   /// Copying n values into an array that is no longer shared costs no allocation, where changing the shared
@@ -116,12 +119,13 @@ final class CombineListConnection<Value, Output> {
   @inlinable init(
     node: DerivedSignal<Output>,
     signals: [Signal<Value>],
-    sharesEmittedArrays: Bool,
+    emitsTheArray: Bool,
     output: @escaping ([Value]) -> Output
   ) {
     self.node = node
     self.output = output
-    self.sharesEmittedArrays = sharesEmittedArrays
+    self.emitsTheArray = emitsTheArray
+    sharesEmittedArrays = emitsTheArray && node.replays
     state = CombineState(sourceCount: signals.count)
     partial = ContiguousArray(repeating: nil, count: signals.count)
     joinSettle = JoinSettle.make { [self] in settle() }
@@ -206,6 +210,12 @@ final class CombineListConnection<Value, Output> {
   /// Emits the latest values; only called once every source has one.
   @inlinable func emit() {
     isLatestEmitted = true
-    node.emit(output(latest))
+    if emitsTheArray {
+      // The node as the `DerivedSignal<[Value]>` it is, read in place (a cast reference would be retained).
+      let arrayNode = Unmanaged<DerivedSignal<[Value]>>.fromOpaque(Unmanaged.passUnretained(node).toOpaque())
+      arrayNode._withUnsafeGuaranteedRef { $0.emit(latest) }
+    } else {
+      node.emit(output(latest))
+    }
   }
 }
