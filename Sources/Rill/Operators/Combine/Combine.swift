@@ -68,7 +68,7 @@ public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signa
 @inlinable
 public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
   // The tuple is built in place: no transform to call per emission.
-  combineNode(a, b) { ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped) }
+  combineNode(a, b) { ($0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped) }
 }
 
 /// Combines the latest values of three signals into triples.
@@ -87,7 +87,7 @@ public func combine<A, B>(_ a: Signal<A>, _ b: Signal<B>) -> Signal<(A, B)> {
 /// - Complexity: O(1) per emission.
 @inlinable
 public func combine<A, B, C>(_ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>) -> Signal<(A, B, C)> {
-  combineNode(a, b, c) { ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped) }
+  combineNode(a, b, c) { ($0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped, $0.c.unsafelyUnwrapped) }
 }
 
 /// Combines the latest values of four signals into quadruples.
@@ -106,7 +106,7 @@ public func combine<A, B, C, D>(
   _ d: Signal<D>
 ) -> Signal<(A, B, C, D)> {
   combineNode(a, b, c, d) {
-    ($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped, $0.3.unsafelyUnwrapped)
+    ($0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped, $0.c.unsafelyUnwrapped, $0.d.unsafelyUnwrapped)
   }
 }
 

@@ -7,20 +7,20 @@
 func combineNode<A, B, Output>(
   _ a: Signal<A>,
   _ b: Signal<B>,
-  output: @escaping ((A?, B?)) -> Output
+  output: @escaping (LatestOfTwo<A, B>) -> Output
 ) -> Signal<Output> {
   DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none), sourceCount: 2, output: output)
+    let join = CombineJoin(node, latest: LatestOfTwo(), sourceCount: 2, output: output)
     join.upstream.append(
       a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
+        let isFirst = join.latest.a == nil
+        join.latest.a = value
         join.received(isFirstFromSource: isFirst)
       })
     join.upstream.append(
       b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
+        let isFirst = join.latest.b == nil
+        join.latest.b = value
         join.received(isFirstFromSource: isFirst)
       })
     return join.connected()
@@ -33,26 +33,26 @@ func combineNode<A, B, C, Output>(
   _ a: Signal<A>,
   _ b: Signal<B>,
   _ c: Signal<C>,
-  output: @escaping ((A?, B?, C?)) -> Output
+  output: @escaping (LatestOfThree<A, B, C>) -> Output
 ) -> Signal<Output> {
   DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none, C?.none), sourceCount: 3, output: output)
+    let join = CombineJoin(node, latest: LatestOfThree(), sourceCount: 3, output: output)
     join.upstream.append(
       a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
+        let isFirst = join.latest.a == nil
+        join.latest.a = value
         join.received(isFirstFromSource: isFirst)
       })
     join.upstream.append(
       b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
+        let isFirst = join.latest.b == nil
+        join.latest.b = value
         join.received(isFirstFromSource: isFirst)
       })
     join.upstream.append(
       c.subscribe { [join] value in
-        let isFirst = join.latest.2 == nil
-        join.latest.2 = value
+        let isFirst = join.latest.c == nil
+        join.latest.c = value
         join.received(isFirstFromSource: isFirst)
       })
     return join.connected()
@@ -66,34 +66,65 @@ func combineNode<A, B, C, D, Output>(
   _ b: Signal<B>,
   _ c: Signal<C>,
   _ d: Signal<D>,
-  output: @escaping ((A?, B?, C?, D?)) -> Output
+  output: @escaping (LatestOfFour<A, B, C, D>) -> Output
 ) -> Signal<Output> {
   DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)]) { node in
-    let join = CombineJoin(node, latest: (A?.none, B?.none, C?.none, D?.none), sourceCount: 4, output: output)
+    let join = CombineJoin(node, latest: LatestOfFour(), sourceCount: 4, output: output)
     join.upstream.append(
       a.subscribe { [join] value in
-        let isFirst = join.latest.0 == nil
-        join.latest.0 = value
+        let isFirst = join.latest.a == nil
+        join.latest.a = value
         join.received(isFirstFromSource: isFirst)
       })
     join.upstream.append(
       b.subscribe { [join] value in
-        let isFirst = join.latest.1 == nil
-        join.latest.1 = value
+        let isFirst = join.latest.b == nil
+        join.latest.b = value
         join.received(isFirstFromSource: isFirst)
       })
     join.upstream.append(
       c.subscribe { [join] value in
-        let isFirst = join.latest.2 == nil
-        join.latest.2 = value
+        let isFirst = join.latest.c == nil
+        join.latest.c = value
         join.received(isFirstFromSource: isFirst)
       })
     join.upstream.append(
       d.subscribe { [join] value in
-        let isFirst = join.latest.3 == nil
-        join.latest.3 = value
+        let isFirst = join.latest.d == nil
+        join.latest.d = value
         join.received(isFirstFromSource: isFirst)
       })
     return join.connected()
   }
+}
+
+// The latest values of a fixed-arity join, one optional per source. Structs, not tuples: a closure taking a tuple
+// takes its elements as separate arguments, so handing `output` to the join (generic over its latest values) would
+// wrap it in a conversion thunk, called at every emission; a struct is passed the same way on both sides.
+
+/// The latest values of a two-source join.
+@usableFromInline
+struct LatestOfTwo<A, B> {
+  @usableFromInline var a: A?
+  @usableFromInline var b: B?
+  @inlinable init() {}
+}
+
+/// The latest values of a three-source join.
+@usableFromInline
+struct LatestOfThree<A, B, C> {
+  @usableFromInline var a: A?
+  @usableFromInline var b: B?
+  @usableFromInline var c: C?
+  @inlinable init() {}
+}
+
+/// The latest values of a four-source join.
+@usableFromInline
+struct LatestOfFour<A, B, C, D> {
+  @usableFromInline var a: A?
+  @usableFromInline var b: B?
+  @usableFromInline var c: C?
+  @usableFromInline var d: D?
+  @inlinable init() {}
 }

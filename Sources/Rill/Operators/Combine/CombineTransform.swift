@@ -23,7 +23,7 @@ public func combine<A, B, Output>(
   _ b: Signal<B>,
   _ transform: @escaping (A, B) -> Output
 ) -> Signal<Output> {
-  combineNode(a, b) { transform($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped) }
+  combineNode(a, b) { transform($0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped) }
 }
 
 /// Combines the latest values of three signals with `transform`, as one node.
@@ -39,7 +39,7 @@ public func combine<A, B, C, Output>(
   _ c: Signal<C>,
   _ transform: @escaping (A, B, C) -> Output
 ) -> Signal<Output> {
-  combineNode(a, b, c) { transform($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped) }
+  combineNode(a, b, c) { transform($0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped, $0.c.unsafelyUnwrapped) }
 }
 
 /// Combines the latest values of four signals with `transform`, as one node.
@@ -57,6 +57,6 @@ public func combine<A, B, C, D, Output>(
   _ transform: @escaping (A, B, C, D) -> Output
 ) -> Signal<Output> {
   combineNode(a, b, c, d) {
-    transform($0.0.unsafelyUnwrapped, $0.1.unsafelyUnwrapped, $0.2.unsafelyUnwrapped, $0.3.unsafelyUnwrapped)
+    transform($0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped, $0.c.unsafelyUnwrapped, $0.d.unsafelyUnwrapped)
   }
 }
