@@ -20,10 +20,12 @@
 /// credit.value = 30                                 // prints (30, "purple", "fail") — once
 /// ```
 ///
-/// Two, three and four sources take the fixed-arity overloads ``combine(_:_:)``, ``combine(_:_:_:)`` and
-/// ``combine(_:_:_:_:)``, with the same semantics: the compiler specializes them for the caller's types, which it does not do for
-/// code inside a parameter pack's `repeat` expansion, so they cost a fraction of this form per value.
-/// For a list of signals of one type known only at run time, see ``combine(_:)-([Signal<Value>])``.
+/// Two, three and four sources take the fixed-arity overloads ``combine(_:_:)->Signal<(A,B)>``,
+/// ``combine(_:_:_:)->Signal<(A,B,C)>`` and ``combine(_:_:_:_:)->Signal<(A,B,C,D)>``, with the same semantics:
+/// the compiler specializes them for the caller's types, which it does not do for code inside a parameter pack's
+/// `repeat` expansion, so they cost a fraction of this form per value. With a transform, `combine(a, b) { … }`
+/// is one node emitting the transform's result. For a list of signals of one type known only at run time, see
+/// ``combine(_:)-([Signal<Value>])``.
 ///
 /// - Complexity: O(number of sources) per emission.
 @inlinable

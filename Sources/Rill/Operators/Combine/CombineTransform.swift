@@ -1,6 +1,6 @@
 /// Combines the latest values of two signals with `transform`, as one node.
 ///
-/// The same operator as ``combine(_:_:)`` followed by ``Signal/map(_:)``, with the same semantics: emits
+/// The same operator as ``combine(_:_:)->Signal<(A,B)>`` followed by ``Signal/map(_:)``, with the same semantics: emits
 /// `transform(a, b)` once both signals have a value, and after that whenever either emits; glitch-free
 /// (rule 6): at most once per propagation, after both have settled, so `transform` never sees a mix of old
 /// and new values. Replays its last result when either signal replays. `transform` runs once per emission.
@@ -28,7 +28,7 @@ public func combine<A, B, Output>(
 
 /// Combines the latest values of three signals with `transform`, as one node.
 ///
-/// The same operator as ``combine(_:_:_:)`` followed by ``Signal/map(_:)``, in one node: glitch-free
+/// The same operator as ``combine(_:_:_:)->Signal<(A,B,C)>`` followed by ``Signal/map(_:)``, in one node: glitch-free
 /// (rule 6), and replays its last result when any signal replays, like the two-source form with a transform.
 ///
 /// - Complexity: O(1) per emission, plus `transform`.
@@ -44,8 +44,9 @@ public func combine<A, B, C, Output>(
 
 /// Combines the latest values of four signals with `transform`, as one node.
 ///
-/// The same operator as ``combine(_:_:_:_:)`` followed by ``Signal/map(_:)``, in one node: glitch-free
-/// (rule 6), and replays its last result when any signal replays, like the two-source form with a transform.
+/// The same operator as ``combine(_:_:_:_:)->Signal<(A,B,C,D)>`` followed by ``Signal/map(_:)``, in one node:
+/// glitch-free (rule 6), and replays its last result when any signal replays, like the two-source form with a
+/// transform.
 ///
 /// - Complexity: O(1) per emission, plus `transform`.
 @inlinable
