@@ -15,6 +15,9 @@ if [[ ${#workloads[@]} -eq 0 ]]; then
 fi
 operations=20000
 
+# An incremental build does not recompile a client when only an @inlinable body of Rill changed, so Profile could
+# keep an old copy of Rill's inlined code (once it crashed, mixing it with a new layout): touch it to rebuild it.
+touch Tools/Profile/*.swift
 swift build -c release --product Profile >&2
 profile="$(swift build -c release --show-bin-path)/Profile"
 out="$(mktemp -d)"
