@@ -124,6 +124,7 @@ final class CombineListConnection<Value, Output> {
   ) {
     self.node = node
     self.output = output
+    assert(!emitsTheArray || Output.self == [Value].self, "a list combine emits its array only as [Value]")
     self.emitsTheArray = emitsTheArray
     sharesEmittedArrays = emitsTheArray && node.replays
     state = CombineState(sourceCount: signals.count)
