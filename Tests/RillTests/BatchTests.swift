@@ -108,6 +108,41 @@ import Testing
     withExtendedLifetime((echo, joined)) {}
   }
 
+  /// An observer that runs its own batch while the outer batch settles (its scope in use) gets a scope of its
+  /// own: its joins settle when it ends, and the next batches still settle theirs.
+  @Test func aBatchStartedWhileAnotherSettlesSettlesOnItsOwn() {
+    let a = CurrentValueSubject(0)
+    let b = CurrentValueSubject(0)
+    let x = CurrentValueSubject(0)
+    let y = CurrentValueSubject(0)
+    var log: [String] = []
+    let outer = combine(a, b).subscribe { first, second in
+      log.append("ab\(first)\(second)")
+      if first == 1 {
+        batch {
+          x.value = first
+          y.value = second
+        }
+      }
+    }
+    let inner = combine(x, y).subscribe { log.append("xy\($0)\($1)") }
+    batch {}  // leaves this thread a spare scope, which the next batch takes
+    batch {
+      a.value = 1
+      b.value = 2
+    }
+    batch {
+      x.value = 7
+      y.value = 8
+    }
+    #expect(log == ["ab00", "xy00", "ab12", "xy12", "xy78"])
+    for graph in [a.currentGraph, x.currentGraph] {
+      #expect(graph.depth == 0)
+      #expect(graph.batchHolds == 0)
+    }
+    withExtendedLifetime((outer, inner)) {}
+  }
+
   @Test func whatWasSentSettlesWhenTheBodyThrows() {
     struct Failure: Error {}
     let a = CurrentValueSubject(0)

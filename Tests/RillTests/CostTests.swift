@@ -47,6 +47,36 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 
+  /// A batch reuses its thread's scope and the array of graphs it holds: after the first, nothing to allocate.
+  @Test(.allocationsCounted)
+  func aSteadyStateBatchAllocatesNothing() {
+    let a = CurrentValueSubject(0)
+    let b = CurrentValueSubject(0)
+    let c = CurrentValueSubject(0)  // a graph of its own: the batch holds two
+    var total = 0
+    let joined = combine(a, b) { $0 &+ $1 }.subscribe { total &+= $0 }
+    let alone = c.map { $0 &* 2 }.subscribe { total &+= $0 }
+    for value in 0..<10 {
+      batch {
+        a.value = value
+        b.value = value
+        c.value = value
+      }
+    }
+    let count = allocations {
+      for value in 0..<1_000 {
+        batch {
+          a.value = value
+          b.value = value
+          c.value = value
+        }
+      }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+    withExtendedLifetime((joined, alone)) {}
+  }
+
   @Test(.allocationsCounted)
   func sendThroughACombineAllocatesNothing() {
     let subject = Subject<Int>()

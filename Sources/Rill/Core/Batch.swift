@@ -41,18 +41,20 @@
 /// - The batch belongs to the thread that runs `body`: a send from another thread or a task is not part of
 ///   it. If `body` throws, what it sent still settles before the error propagates.
 ///
-/// - Complexity: O(1) per graph held, besides the deliveries. Outside a batch, a send pays nothing for it
-///   unless its propagation ends with work left (a join to settle): then one relaxed atomic load.
+/// - Complexity: O(1) per graph held, besides the deliveries, and no allocation once the thread has run a batch
+///   (it keeps the last one's scope for the next). Outside a batch, a send pays nothing for it unless its
+///   propagation ends with work left (a join to settle): then one relaxed atomic load.
 @discardableResult
 public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
   if BatchScope.current != nil { return try body() }
-  let scope = BatchScope()
+  let scope = BatchScope.takeSpare()
   BatchScope.current = scope
   openBatches.add(1, ordering: .relaxed)
   defer {
     openBatches.subtract(1, ordering: .relaxed)
     BatchScope.current = nil
     scope.finish()
+    BatchScope.keepAsSpare(scope)
   }
   return try body()
 }
@@ -66,9 +68,30 @@ public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
 #endif
 
 /// The graphs an open batch holds, in the order it first touched them.
+///
+/// A thread keeps the scope of its last batch, emptied, for the next one, so a steady-state batch allocates
+/// nothing (its object and the array of graphs it holds are reused).
 @usableFromInline
 final class BatchScope {
   var graphs: [Graph] = []
+
+  /// The largest array of graphs kept for the next batch; a batch that held more gives its array up.
+  static let keptCapacity = 64
+
+  /// This thread's spare scope, or a new one when it has none (its first batch, or a batch that starts while
+  /// another one ends and holds the spare).
+  static func takeSpare() -> BatchScope {
+    guard let pointer = pthread_getspecific(spareBatchKey) else { return BatchScope() }
+    pthread_setspecific(spareBatchKey, nil)
+    return Unmanaged<BatchScope>.fromOpaque(pointer).takeRetainedValue()
+  }
+
+  /// Keeps `scope`, finished and empty, for this thread's next batch, unless the thread has a spare already.
+  /// Freed with the thread.
+  static func keepAsSpare(_ scope: BatchScope) {
+    guard pthread_getspecific(spareBatchKey) == nil else { return }
+    pthread_setspecific(spareBatchKey, Unmanaged.passRetained(scope).toOpaque())
+  }
 
   /// The batch open on this thread, if any.
   static var current: BatchScope? {
@@ -96,16 +119,25 @@ final class BatchScope {
   /// Lets go of each graph in turn: the last hold on it runs its pending joins and queued sends. Called once
   /// the scope is no longer current, so the drain is not held again.
   func finish() {
-    for graph in graphs {
-      let root = graph.root
+    // By index: nothing is added while the scope is not current, and a debug build's array iterator allocates.
+    var index = 0
+    while index < graphs.count {
+      let root = graphs[index].root
       root.batchHolds &-= 1
       if root.depth == 1 && root.hasWork {
         root.drainAndFinish()
       } else {
         root.depth &-= 1
       }
+      index += 1
     }
-    graphs = []
+    // Emptied, so a kept scope holds no graph; its array is kept for the next batch unless it grew large.
+    if graphs.capacity > BatchScope.keptCapacity {
+      graphs = []
+    } else {
+      // One by one: unspecialized (in a debug build), `removeAll(keepingCapacity:)` allocates.
+      while !graphs.isEmpty { graphs.removeLast() }
+    }
   }
 }
 
@@ -115,3 +147,16 @@ private let batchKey: pthread_key_t = {
   pthread_key_create(&key, nil)
   return key
 }()
+
+/// The thread-specific slot of the spare scope (retained), released when the thread exits.
+private let spareBatchKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key) { releaseSpareScope($0) }
+  return key
+}()
+
+/// Releases a thread's spare scope, at the thread's exit.
+private func releaseSpareScope(_ pointer: UnsafeMutableRawPointer?) {
+  guard let pointer else { return }
+  Unmanaged<BatchScope>.fromOpaque(pointer).release()
+}
