@@ -76,7 +76,7 @@ final class BatchScope {
   var graphs: [Graph] = []
 
   /// The largest array of graphs kept for the next batch; a batch that held more gives its array up.
-  static let keptCapacity = 64
+  static var keptCapacity: Int { 64 }
 
   /// This thread's spare scope, or a new one when it has none (its first batch, or a batch that starts while
   /// another one ends and holds the spare).

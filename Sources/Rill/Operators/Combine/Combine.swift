@@ -186,8 +186,7 @@ func combineObserver<Value, Output>(
   _ emit: @escaping () -> Void
 ) -> (Value) -> Void {
   { value in
-    let isFirst = cell.value == nil
-    cell.value = value
+    let isFirst = storeLatest(value, in: &cell.value)
     switch connection.state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating) {
     case .emitNow:
       emit()

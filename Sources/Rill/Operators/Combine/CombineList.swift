@@ -92,9 +92,6 @@ final class CombineListConnection<Value, Output> {
   /// Whether the node emits the array itself (`Output` is `[Value]`): it is then given `latest` directly, not
   /// through the identity `output`, which would cost a call and a copy per emission.
   @usableFromInline let emitsTheArray: Bool
-  /// Whether the node keeps each emitted array in its replay cache (it emits the array itself, and replays):
-  /// the next change is then written into ``spare``.
-  @usableFromInline let sharesEmittedArrays: Bool
   @usableFromInline @exclusivity(unchecked) var state: CombineState
   /// The values recorded while some source has none yet; emptied once every source has one.
   @usableFromInline @exclusivity(unchecked) var partial: ContiguousArray<Value?>
@@ -115,6 +112,10 @@ final class CombineListConnection<Value, Output> {
   /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
   @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
 
+  /// Whether the node keeps each emitted array in its replay cache (it emits the array itself, and replays):
+  /// the next change is then written into ``spare``.
+  @inlinable var sharesEmittedArrays: Bool { emitsTheArray && node.replays }
+
   /// Subscribes to every signal, in order, and emits once if every one replayed a value.
   @inlinable init(
     node: DerivedSignal<Output>,
@@ -126,7 +127,6 @@ final class CombineListConnection<Value, Output> {
     self.output = output
     assert(!emitsTheArray || Output.self == [Value].self, "a list combine emits its array only as [Value]")
     self.emitsTheArray = emitsTheArray
-    sharesEmittedArrays = emitsTheArray && node.replays
     state = CombineState(sourceCount: signals.count)
     partial = ContiguousArray(repeating: nil, count: signals.count)
     joinSettle = JoinSettle.make { [self] in settle() }
@@ -160,8 +160,7 @@ final class CombineListConnection<Value, Output> {
       latestElements.unsafelyUnwrapped[index] = value
       isFirst = false
     } else {
-      isFirst = partial[index] == nil
-      partial[index] = value
+      isFirst = storeLatest(value, in: &partial[index])
       if isFirst && state.missing == 1 {
         latest = partial.map { $0.unsafelyUnwrapped }
         if sharesEmittedArrays { spare = latest }

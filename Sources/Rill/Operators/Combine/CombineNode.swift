@@ -12,17 +12,9 @@ func combineNode<A, B, Output>(
   DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)]) { node in
     let join = CombineJoin(node, latest: LatestOfTwo(), sourceCount: 2, output: output)
     join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.a == nil
-        join.latest.a = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.b == nil
-        join.latest.b = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     return join.connected()
   }
 }
@@ -38,23 +30,11 @@ func combineNode<A, B, C, Output>(
   DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)]) { node in
     let join = CombineJoin(node, latest: LatestOfThree(), sourceCount: 3, output: output)
     join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.a == nil
-        join.latest.a = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.b == nil
-        join.latest.b = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     join.upstream.append(
-      c.subscribe { [join] value in
-        let isFirst = join.latest.c == nil
-        join.latest.c = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
     return join.connected()
   }
 }
@@ -71,29 +51,13 @@ func combineNode<A, B, C, D, Output>(
   DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)]) { node in
     let join = CombineJoin(node, latest: LatestOfFour(), sourceCount: 4, output: output)
     join.upstream.append(
-      a.subscribe { [join] value in
-        let isFirst = join.latest.a == nil
-        join.latest.a = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
-      b.subscribe { [join] value in
-        let isFirst = join.latest.b == nil
-        join.latest.b = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     join.upstream.append(
-      c.subscribe { [join] value in
-        let isFirst = join.latest.c == nil
-        join.latest.c = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
     join.upstream.append(
-      d.subscribe { [join] value in
-        let isFirst = join.latest.d == nil
-        join.latest.d = value
-        join.received(isFirstFromSource: isFirst)
-      })
+      d.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
     return join.connected()
   }
 }

@@ -50,3 +50,10 @@ struct CombineState: Equatable {
     return missing == 0
   }
 }
+
+/// Stores `value` as the latest of one source of a join; returns whether it is that source's first value.
+@inlinable @inline(__always) func storeLatest<Value>(_ value: Value, in latest: inout Value?) -> Bool {
+  let isFirst = latest == nil
+  latest = value
+  return isFirst
+}
