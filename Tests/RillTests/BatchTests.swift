@@ -143,6 +143,19 @@ import Testing
     withExtendedLifetime((outer, inner)) {}
   }
 
+  /// The scope a thread keeps for its next batch holds no graph, and gives up an array that a large batch grew:
+  /// what a long-running thread keeps stays small.
+  @Test func theKeptScopeHoldsNoGraphAndNoLargeArray() {
+    let subjects = (0..<100).map { _ in CurrentValueSubject(0) }
+    let joins = subjects.map { combine($0, $0) { $0 &+ $1 }.subscribe { _ in } }
+    batch { for subject in subjects { subject.value = 1 } }
+    let kept = BatchScope.takeSpare()
+    #expect(kept.graphs.isEmpty)
+    #expect(kept.graphs.capacity <= BatchScope.keptCapacity)
+    BatchScope.keepAsSpare(kept)
+    withExtendedLifetime(joins) {}
+  }
+
   @Test func whatWasSentSettlesWhenTheBodyThrows() {
     struct Failure: Error {}
     let a = CurrentValueSubject(0)
