@@ -24,6 +24,11 @@
 /// subscriber sees every state once and in order. A dispatch from inside a reducer is a programming
 /// error: the program stops with a message that says so.
 ///
+/// **Batches.** Inside `batch { … }` each dispatch still delivers its new state at once; what waits for the end of
+/// the batch is what waits for the end of a propagation: joins over the state (a `combine` of two selections
+/// emits once, with both changes) and dispatches queued from subscribers. A new subscriber gets the current
+/// state, during the batch and after it.
+///
 /// **Isolation.** A store is not `Sendable`: create and use it in one isolation domain (the main actor
 /// in an app). Async work goes through ``run(isolation:_:)``, which stays in that domain.
 ///

@@ -38,9 +38,13 @@
     return read()
   }
 
-  /// Whether a send now would be queued (the graph is propagating).
+  /// Whether a send now would be queued: a delivery is running in the graph, or an earlier send of this
+  /// signal still waits in the graph's queue (inside a ``batch(_:)``, whose held graph takes new sends at once
+  /// while the sends queued from observers wait for its end).
   @inlinable package var isBusy: Bool {
-    currentGraph.depth != 0
+    if queuedSends != 0 { return true }
+    let graph = currentGraph
+    return graph.depth != graph.batchHolds
   }
 
   /// The owner is about to change its value while the graph is busy: keep `value` (the last value
@@ -51,9 +55,10 @@
     if held == nil { held = value }
   }
 
-  /// Delivers `value` (the owner's new value) to every observer, or queues it when the graph is busy.
+  /// Delivers `value` (the owner's new value) to every observer, or queues it when the graph is busy or an
+  /// earlier value still waits in the queue (so the owner's values are delivered in the order it reached them).
   @inlinable package func sendCurrent(_ value: Value) {
-    guard startPropagation() else {
+    guard queuedSends == 0 && startPropagation() else {
       queuedSends &+= 1
       currentGraph.enqueue { [self] in
         queuedSends &-= 1
