@@ -151,9 +151,109 @@ import Testing
     batch { for subject in subjects { subject.value = 1 } }
     let kept = BatchScope.takeSpare()
     #expect(kept.graphs.isEmpty)
+    #expect(kept.graphsWithQueuedSends.isEmpty)
     #expect(kept.graphs.capacity <= BatchScope.keptCapacity)
     BatchScope.keepAsSpare(kept)
     withExtendedLifetime(joins) {}
+  }
+
+  /// The hostile run's case: a batch opened inside an observer, while its graph is delivering. Its sends are
+  /// queued (rule 5), and delivered together, as one step of the queue: the join emits once, with both values.
+  @Test func aBatchOpenedInsideAnObserverOfTheSameGraphEmitsOnceWithEveryValue() {
+    let width = CurrentValueSubject(1)
+    let height = CurrentValueSubject(1)
+    let trigger = Subject<Int>()
+    var log: [String] = []
+    let resize = trigger.subscribe { size in
+      batch {
+        width.value = size
+        height.value = size
+      }
+    }
+    // Joins `trigger` into the graph of width and height, so their sends from `resize` are queued.
+    let joined = combine(width, height, trigger) { "\($0)x\($1) after \($2)" }.subscribe { log.append($0) }
+    let area = combine(width, height).subscribe { log.append("\($0)x\($1)") }
+    trigger.send(100)
+    #expect(log == ["1x1", "1x1 after 100", "100x100 after 100", "100x100"])
+    withExtendedLifetime((resize, joined, area)) {}
+  }
+
+  /// The sends such a batch queues keep their place in the queue: behind what was queued before the batch, ahead
+  /// of what is queued after it, and each observer still hears every value.
+  @Test func theSendsABatchQueuesKeepTheirPlaceInTheQueue() {
+    let a = CurrentValueSubject(0)
+    let b = CurrentValueSubject(0)
+    let trigger = Subject<Int>()
+    var log: [String] = []
+    let direct = a.subscribe { log.append("a\($0)") }
+    let sender = trigger.subscribe { value in
+      a.value = value  // queued before the batch
+      batch {
+        a.value = value + 1
+        b.value = value + 1
+        a.value = value + 2
+      }
+      b.value = value + 3  // queued after it
+    }
+    let joined = combine(a, b, trigger.map { _ in 0 }).subscribe { log.append("c\($0.0)\($0.1)") }
+    trigger.send(10)
+    #expect(log == ["a0", "c00", "a10", "c100", "a11", "a12", "c1211", "c1213"])
+    withExtendedLifetime((direct, sender, joined)) {}
+  }
+
+  /// A batch opened inside an observer of one graph that sends to another, idle graph holds that graph as usual.
+  @Test func aBatchOpenedInsideAnObserverHoldsAnIdleGraph() {
+    let width = CurrentValueSubject(1)
+    let height = CurrentValueSubject(1)
+    let trigger = Subject<Int>()
+    var log: [String] = []
+    let resize = trigger.subscribe { size in
+      batch {
+        width.value = size
+        height.value = size
+      }
+      log.append("resized")
+    }
+    let area = combine(width, height).subscribe { log.append("\($0)x\($1)") }
+    trigger.send(7)
+    #expect(log == ["1x1", "7x7", "resized"])
+    withExtendedLifetime((resize, area)) {}
+  }
+
+  /// Random batches of writes to four subjects, made from the test or from inside an observer of their graph
+  /// (queued), against a model: a join over the four and a trigger emits once per batch, with every value the
+  /// batch wrote, never a half-written tuple.
+  @Test(arguments: [1, 2, 3, 0xBA7C4] as [UInt64])
+  func aJoinEmitsOncePerBatchWhereverTheBatchIsOpened(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    let subjects = (0..<4).map { _ in CurrentValueSubject(0) }
+    let trigger = CurrentValueSubject<[(Int, Int)]>([])
+    var model = [0, 0, 0, 0]
+    var expected: [[Int]] = []
+    var emitted: [[Int]] = []
+    // Writes the trigger's value in one batch, from inside its delivery: every write is queued.
+    let writer = trigger.subscribe { writes in
+      batch { for (index, value) in writes { subjects[index].value = value } }
+    }
+    let joined = combine(subjects.map { $0 as Signal<Int> } + [trigger.map { _ in 0 }]) { Array($0.dropLast()) }
+      .subscribe { emitted.append($0) }
+    expected.append(model)
+    for _ in 0..<500 {
+      let writes = (0...generator.next() % 4).map { _ in
+        (Int(generator.next() % 4), Int(generator.next() % 100))
+      }
+      if generator.next() % 2 == 0 {
+        batch { for (index, value) in writes { subjects[index].value = value } }
+      } else {
+        trigger.value = writes
+        expected.append(model)  // the trigger's own emission settles before its queued writes
+      }
+      for (index, value) in writes { model[index] = value }
+      expected.append(model)
+      #expect(subjects.map(\.value) == model)
+    }
+    #expect(emitted == expected, "seed \(seed)")
+    withExtendedLifetime((writer, joined)) {}
   }
 
   @Test func whatWasSentSettlesWhenTheBodyThrows() {

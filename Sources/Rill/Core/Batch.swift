@@ -36,8 +36,11 @@
 /// - A subscriber that joins inside a batch gets the usual replay, as of that moment: the current value of a
 ///   subject, and the last value a join emitted (a join waiting to settle replays its previous value), then
 ///   the settled value at the end.
-/// - A send made while a propagation of that graph is already running (from an observer) is queued as usual,
-///   and a graph that is busy when the batch first touches it is not held.
+/// - A send made while a propagation of that graph is already running (a batch opened inside an observer) is
+///   queued as usual (rule 5), and a graph that is busy when the batch first touches it is not held. The sends a
+///   batch queues in one graph are delivered together, as one step of that graph's queue, in the order they were
+///   made: its joins settle once, after all of them, so a `combine` over them still emits one tuple with every
+///   new value. Until their turn, a ``CurrentValueSubject``'s `value` reads its old value.
 /// - The batch belongs to the thread that runs `body`: a send from another thread or a task is not part of
 ///   it. If `body` throws, what it sent still settles before the error propagates.
 ///
@@ -74,6 +77,8 @@ public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
 @usableFromInline
 final class BatchScope {
   var graphs: [Graph] = []
+  /// The graphs in which this batch queued sends (see ``queue(_:in:)``).
+  var graphsWithQueuedSends: [Graph] = []
 
   /// The largest array of graphs kept for the next batch; a batch that held more gives its array up.
   static var keptCapacity: Int { 64 }
@@ -106,19 +111,44 @@ final class BatchScope {
     }
   }
 
+  /// The batch open on this thread, found without a thread-specific look-up when no batch is open anywhere.
+  static var openOnThisThread: BatchScope? {
+    guard openBatches.load(ordering: .relaxed) != 0 else { return nil }
+    return current
+  }
+
   /// If a batch is open on this thread, makes it hold `graph` (a root ending its outermost propagation with
   /// work left): the propagation's count becomes the batch's hold, and the work waits for the batch's end.
   /// Returns whether it did.
   static func holdIfBatching(_ graph: Graph) -> Bool {
-    guard openBatches.load(ordering: .relaxed) != 0, let scope = current else { return false }
+    guard let scope = openOnThisThread else { return false }
     graph.batchHolds &+= 1
     scope.graphs.append(graph)
     return true
   }
 
+  /// Queues `work`, a send made in this batch while `graph` (a root) is delivering, with the batch's other sends
+  /// queued there: the first one puts the group in the graph's queue, and the group delivers every send in it as
+  /// one step, so the joins they touch settle once, after all of them.
+  func queue(_ work: @escaping () -> Void, in graph: Graph) {
+    if let group = graph.batchedSends {
+      group.works.append(work)
+      return
+    }
+    let group = BatchedSends(work)
+    graph.batchedSends = group
+    graphsWithQueuedSends.append(graph)
+    graph.queue.append { group.run() }
+  }
+
   /// Lets go of each graph in turn: the last hold on it runs its pending joins and queued sends. Called once
   /// the scope is no longer current, so the drain is not held again.
   func finish() {
+    // The groups of queued sends are complete: a send queued from now on is a step of its own.
+    if !graphsWithQueuedSends.isEmpty {
+      for graph in graphsWithQueuedSends { graph.batchedSends = nil }
+      graphsWithQueuedSends = []
+    }
     // By index: nothing is added while the scope is not current, and a debug build's array iterator allocates.
     var index = 0
     while index < graphs.count {
@@ -159,4 +189,23 @@ private let spareBatchKey: pthread_key_t = {
 private func releaseSpareScope(_ pointer: UnsafeMutableRawPointer?) {
   guard let pointer else { return }
   Unmanaged<BatchScope>.fromOpaque(pointer).release()
+}
+
+/// The sends one batch queued in one graph while it was delivering, delivered together as one step of its queue.
+final class BatchedSends {
+  var works: ContiguousArray<() -> Void>
+
+  init(_ first: @escaping () -> Void) {
+    works = [first]
+  }
+
+  /// Delivers every send, in the order they were made.
+  func run() {
+    var index = 0
+    while index < works.count {
+      works[index]()
+      index += 1
+    }
+    works = []
+  }
 }

@@ -45,8 +45,17 @@ final class Graph {
   /// Whether a propagation has pending joins or queued sends left to run.
   @inlinable var hasWork: Bool { !pending.isEmpty || !queue.isEmpty }
 
-  /// Queues `work` to run after the current propagation and everything queued before it.
+  /// The sends that the open ``batch(_:)`` of this thread queued here, delivered together as one step of
+  /// `queue`; `nil` outside such a batch (see ``BatchScope/queue(_:in:)``).
+  @exclusivity(unchecked) var batchedSends: BatchedSends?
+
+  /// Queues `work` to run after the current propagation and everything queued before it. Inside a
+  /// ``batch(_:)``, the work joins the batch's other sends queued in this graph, delivered as one step.
   @usableFromInline func enqueue(_ work: @escaping () -> Void) {
+    if let scope = BatchScope.openOnThisThread {
+      scope.queue(work, in: self)
+      return
+    }
     queue.append(work)
   }
 
