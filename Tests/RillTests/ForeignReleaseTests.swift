@@ -108,6 +108,29 @@ import Testing
     #expect(log == [])
     #expect(subject.observerCount == 0)
   }
+
+  /// An owner-bound token that its owner keeps, freed with the owner on another thread: the subscription it
+  /// stands for ends the way a subscription freed there does, at the signal's next delivery, in its domain.
+  @Test func anOwnerBoundTokenFreedWithItsOwnerOnAnotherThreadEndsInTheSignalsDomain() {
+    let subject = Subject<Int>()
+    var log: [Int] = []
+    weak var node: Signal<Int>?
+    final class Keeper: @unchecked Sendable { var owner: Holder? = Holder() }
+    let keeper = Keeper()
+    do {
+      let mapped = subject.map { $0 + 1 }
+      node = mapped
+      let owner = keeper.owner!
+      owner.subscriptions = [mapped.subscribe(owner: owner) { _, value in log.append(value) }]
+    }
+    subject.send(1)
+    onAnotherThread { keeper.owner = nil }
+    #expect(subject.observerCount == 1)
+    subject.send(2)
+    #expect(log == [2])
+    #expect(node == nil)
+    #expect(subject.observerCount == 0)
+  }
 }
 
 /// Holds subscriptions for a test that frees them on another thread, as a `Sendable` model would.

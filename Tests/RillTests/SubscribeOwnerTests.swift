@@ -1,5 +1,6 @@
-import Rill
 import Testing
+
+@testable import Rill
 
 @Suite(.freesEverything) struct SubscribeOwnerTests {
   final class Label {
@@ -142,5 +143,91 @@ extension SubscribeOwnerTests {
     subscription?.cancel()
     #expect(subscription?.isCancelled == true)
     #expect(label.texts == ["1"])
+  }
+}
+
+extension SubscribeOwnerTests {
+  /// A view model that owns its source and keeps an owner-bound subscription of a pipeline derived from it in
+  /// its own set: the hostile run's case.
+  final class SearchModel {
+    let query = CurrentValueSubject("")
+    var results: [String] = []
+    var subscriptions = Set<Subscription>()
+
+    init(derived: Bool) {
+      let signal = derived ? query.map { $0.uppercased() } : query
+      signal.subscribe(owner: self) { model, text in model.results.append(text) }.store(in: &subscriptions)
+    }
+  }
+
+  /// Before the fix, the connected `map` and the source held each other, and only a value after the owner's end
+  /// could cancel the subscription: nothing could send one, so the source lived forever.
+  @Test(arguments: [true, false])
+  func aPipelineDerivedFromASourceTheOwnerOwnsIsFreedWithTheOwner(derived: Bool) {
+    weak var weakModel: SearchModel?
+    weak var weakQuery: CurrentValueSubject<String>?
+    do {
+      let model = SearchModel(derived: derived)
+      weakModel = model
+      weakQuery = model.query
+      model.query.value = "rill"
+      #expect(model.results == (derived ? ["", "RILL"] : ["", "rill"]))
+    }
+    #expect(weakModel == nil)
+    #expect(weakQuery == nil)
+  }
+
+  /// Freed with its owner, the token ends the subscription at once: its observer is released and the pipeline
+  /// disconnects from a source that lives on.
+  @Test func theTokenFreedWithItsOwnerEndsTheSubscription() {
+    final class Screen {
+      var texts: [String] = []
+      var subscriptions: [Subscription] = []
+    }
+    let source = Subject<Int>()
+    var mapped = 0
+    do {
+      let screen = Screen()
+      source.map { value -> Int in
+        mapped += 1
+        return value
+      }
+      .subscribe(owner: screen) { screen, value in screen.texts.append("\(value)") }
+      .store(in: &screen.subscriptions)
+      source.send(1)
+    }
+    #expect(source.observerCount == 0)
+    source.send(2)
+    #expect(mapped == 1)
+  }
+
+  /// Dropped while its owner lives, the token does not end the subscription (as before), and its `isCancelled`
+  /// follows the subscription it stands for.
+  @Test func theTokenDroppedWhileItsOwnerLivesLeavesTheSubscriptionRunning() {
+    let source = Subject<Int>()
+    var label: Label? = Label()
+    weak var weakToken: Subscription?
+    do {
+      let token = source.map { $0 * 2 }.subscribe(owner: label!) { label, value in label.texts.append("\(value)") }
+      weakToken = token
+    }
+    #expect(weakToken == nil)
+    source.send(1)
+    #expect(label?.texts == ["2"])
+    #expect(source.observerCount == 1)
+    label = nil
+    source.send(2)  // the first value after the owner's end ends the subscription
+    #expect(source.observerCount == 0)
+  }
+
+  @Test func theTokensIsCancelledFollowsTheSubscription() {
+    let source = Subject<Int>()
+    var label: Label? = Label()
+    let token = source.subscribe(owner: label!) { label, value in label.texts.append("\(value)") }
+    #expect(!token.isCancelled)
+    label = nil
+    #expect(!token.isCancelled)  // not yet: no value has come
+    source.send(1)
+    #expect(token.isCancelled)
   }
 }

@@ -4,17 +4,28 @@ extension Signal {
   /// `owner` is held weakly and handed to the closure, so the closure need not capture it (and cannot
   /// keep it alive by accident). The subscription ends by itself once `owner` is freed: the first value
   /// that arrives afterwards is not delivered and releases the observer. You may also cancel the
-  /// returned subscription early; dropping it does not cancel.
+  /// returned subscription early. Dropping it while `owner` lives does not cancel; freeing it after `owner`
+  /// is gone does, at once — so a token that `owner` keeps in its own `Set<Subscription>` ends the subscription
+  /// when `owner` is freed, with no value needed.
   ///
   /// Unlike a plain subscription, this one does not keep the signal alive: when `owner` owns the signal (a
-  /// view model that owns a subject and observes it), both are freed together. A pipeline derived from a
-  /// source `owner` owns is kept connected by that source, though, until a value arrives: cancel the
-  /// subscription in the owner's `deinit` there.
+  /// view model that owns a subject and observes it), both are freed together. When `owner` owns the source
+  /// of a pipeline it observes (`query.map { … }.subscribe(owner: self)`), the connected pipeline and its source
+  /// keep each other until the subscription ends: keep the token in `owner` (as below), and both are freed
+  /// with it; a dropped token leaves them until the next value.
   ///
   /// ```swift
-  /// final class CreditLabel { var text = "" }
-  /// let label = CreditLabel()
-  /// credit.subscribe(owner: label) { label, value in label.text = "Credit: \(value)" }
+  /// @MainActor final class SearchModel {
+  ///   let query = CurrentValueSubject("")
+  ///   var results: [String] = []
+  ///   private var subscriptions = Set<Subscription>()
+  ///
+  ///   init(search: @escaping (String) -> [String]) {
+  ///     query.map(search)
+  ///       .subscribe(owner: self) { model, results in model.results = results }
+  ///       .store(in: &subscriptions)   // ends when the model is freed, on any thread
+  ///   }
+  /// }
   /// ```
   @discardableResult
   public final func subscribe<Owner: AnyObject>(
@@ -34,6 +45,8 @@ extension Signal {
     // subscription holds this signal weakly, and they go together.
     subscription.remove = { [weak self] in self?.endObserver(of: $0, fromAnotherThread: $1) }
     link.value = subscription
-    return subscription
+    // The caller gets a token of its own: the observer keeps the subscription (dropping the token must not end
+    // it), and the token, freed once the owner is gone, ends it.
+    return Subscription(standingFor: subscription, owner: owner)
   }
 }

@@ -35,6 +35,8 @@ public final class Subscription {
   @usableFromInline @exclusivity(unchecked) var remove: ((Subscription, Bool) -> Void)?
   /// What a custom subscription does when cancelled.
   @exclusivity(unchecked) private var onCancel: (() -> Void)?
+  /// For the token that ``Signal/subscribe(owner:_:)`` returns: the subscription it stands for, and its owner.
+  @usableFromInline let binding: OwnerBinding?
   /// Where this subscription was made: a free in another isolation domain defers the removal (rule 8).
   @usableFromInline let place: ExecutionPlace
   #if DEBUG
@@ -46,6 +48,7 @@ public final class Subscription {
     self.index = index
     self.remove = remove
     self.place = .current
+    self.binding = nil
   }
 
   /// Creates a subscription that runs `onCancel` once, when it is cancelled or freed.
@@ -57,10 +60,23 @@ public final class Subscription {
     self.index = 0
     self.onCancel = onCancel
     self.place = .current
+    self.binding = nil
+  }
+
+  /// The token of an owner-bound subscription: cancelling it cancels `subscription`; freeing it does too, once
+  /// `owner` is gone (see ``Signal/subscribe(owner:_:)``).
+  init(standingFor subscription: Subscription, owner: AnyObject) {
+    self.index = 0
+    self.onCancel = { subscription.cancel() }
+    self.place = .current
+    self.binding = OwnerBinding(subscription: subscription, owner: owner)
   }
 
   /// Whether ``cancel()`` has run (or the subscription ended itself, as an owner-bound one does).
-  public var isCancelled: Bool { remove == nil && onCancel == nil }
+  public var isCancelled: Bool {
+    if let binding { return binding.subscription.isCancelled }
+    return remove == nil && onCancel == nil
+  }
 
   /// Ends the subscription. The observer is released now and never called again. Calling it twice is
   /// harmless.
@@ -74,6 +90,8 @@ public final class Subscription {
 
   deinit {
     guard remove != nil || onCancel != nil else { return }  // cancelled already: no thread to look up
+    // An owner-bound token dropped while its owner lives: the subscription goes on until the owner is gone.
+    if let binding, binding.owner != nil { return }
     end(fromAnotherThread: !place.includesCurrentCode())
   }
 
@@ -110,4 +128,14 @@ extension Subscription: Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
   }
+}
+
+/// What the token of an owner-bound subscription stands for (see ``Signal/subscribe(owner:_:)``).
+@usableFromInline
+struct OwnerBinding {
+  /// The subscription of the observer, which that observer keeps until it ends.
+  let subscription: Subscription
+  /// Weak: read on any thread the token is freed on. Inside the owner's `deinit`, and while the owner's stored
+  /// properties (its set of subscriptions) are freed, it is already `nil`.
+  weak var owner: AnyObject?
 }
