@@ -50,6 +50,11 @@ public final class TestStore<State: Equatable, Action: Equatable> {
   /// a failing one takes to fail, so it is generous. Stretches when the test's actor is busy with other
   /// work (other tests on the main actor, say) count at most 50 ms each.
   public var timeout: Duration = .seconds(10)
+  /// Where a failure goes: a Swift Testing issue at the given source location. The package's own tests
+  /// replace it to check a failure's exact message without recording an issue.
+  package var reportFailure: (_ message: String, _ sourceLocation: SourceLocation) -> Void = { message, location in
+    Issue.record(Comment(rawValue: message), sourceLocation: location)
+  }
 
   private let log: ActionLog<State, Action>
   private let createdAt: SourceLocation
@@ -238,7 +243,7 @@ public final class TestStore<State: Equatable, Action: Equatable> {
   }
 
   private func record(_ message: String, at sourceLocation: SourceLocation) {
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    reportFailure(message, sourceLocation)
   }
 }
 
