@@ -13,7 +13,7 @@ public import Testing
 /// ```swift
 /// @MainActor @Test func loading() async {
 ///   let store = TestStore(initialState: Listing(), reducer: listingReducer())
-///   store.store.run { dispatch in await loadProperties(dispatch, from: FakeService(result: .success(houses))) }
+///   store.run { dispatch in await loadProperties(dispatch, from: FakeService(result: .success(houses))) }
 ///   await store.receive(.startLoading) { $0.isLoading = true }
 ///   await store.receive(.updateProperties(houses)) { $0.properties = houses }
 ///   await store.receive(.endLoading) { $0.isLoading = false }
@@ -32,6 +32,8 @@ public import Testing
 ///   ``importHistory(_:sourceLocation:_:)`` travel in time and check the state the same way;
 ///   ``receive(timeTravel:timeout:sourceLocation:_:)`` asserts time travel made by others (a
 ///   subscriber that calls `undo()`).
+/// - ``run(isolation:_:)`` starts an action creator on the store under test, as `Store.run` does in the
+///   app.
 /// - ``finish(timeout:sourceLocation:)`` waits for the store's `run` tasks to return, then fails on
 ///   tasks still in flight and on received actions and time travel the test did not assert. A test
 ///   store freed without `finish()` checks the same, without waiting, at the place it was created.
@@ -50,7 +52,8 @@ public import Testing
 /// `await store.receive(…)`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class TestStore<State: Equatable, Action: Equatable> {
-  /// The store under test: hand it to the code that runs action creators (`store.run { … }`).
+  /// The store under test. Start action creators with ``run(isolation:_:)``; hand this store to code
+  /// under test that needs a `Store` (a subscriber, a router).
   public let store: Store<State, Action>
   /// Whether every action and every change must be asserted (`.on`, the default) or only those the
   /// test names (`.off`).
@@ -222,6 +225,31 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     _ update: ((inout State) throws -> Void)? = nil
   ) async {
     await receive(.timeTravel(timeTravel), timeout: timeout, at: sourceLocation, update: update)
+  }
+
+  /// Runs async work — an action creator — on the store under test, as `Store.run(isolation:_:)`
+  /// does: in a new task on the caller's actor, with a `Dispatcher` of ``store``. What it dispatches
+  /// is received (``receive(_:timeout:sourceLocation:_:)``), and ``finish(timeout:sourceLocation:)``
+  /// fails while it is still running.
+  ///
+  /// Start the same action creator the app starts: a view model calls `store.run { … }` on its
+  /// `Store`, the test calls this one.
+  ///
+  /// ```swift
+  /// store.run { dispatch in await loadNames(dispatch, from: { ["house", "flat"] }) }
+  /// await store.receive(.load) { $0.isLoading = true }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the work runs on; the caller's, by default.
+  ///   - work: The action creator, run in `isolation` with a `Dispatcher` of the store under test.
+  /// - Returns: The task: await its `value` to wait for the work, `cancel()` it to stop it.
+  @discardableResult
+  public func run(
+    isolation: isolated any Actor = #isolation,
+    _ work: nonisolated(nonsending) @escaping (Dispatcher<State, Action>) async throws -> Void
+  ) -> Task<Void, any Error> {
+    store.run(isolation: isolation, work)
   }
 
   /// Ends the test: waits up to `timeout` (``timeout`` by default) for the store's `run` tasks to

@@ -153,10 +153,25 @@ final class Failures {
 
   @Test func receiveWaitsForARunTask() async {
     let store = TestStore(initialState: Counter(), reducer: counterReducer)
-    store.store.run { dispatch in
+    store.run { dispatch in
       await Task.yield()
       dispatch(.tick)
     }
+    await store.receive(.tick) { $0.count = 10 }
+    await store.finish()
+  }
+
+  @Test func runRunsAnActionCreatorOnTheCallersActor() async throws {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    let task = store.run { dispatch in
+      MainActor.assertIsolated()
+      await Task.yield()
+      MainActor.assertIsolated()
+      dispatch(.tick)
+    }
+    #expect(store.store.runsInFlight == 1)
+    try await task.value
+    #expect(store.store.runsInFlight == 0)
     await store.receive(.tick) { $0.count = 10 }
     await store.finish()
   }
@@ -182,7 +197,7 @@ final class Failures {
     let clock = ManualClock()
     let store = TestStore(initialState: Counter(), reducer: counterReducer)
     let failures = Failures(of: store)
-    let task = store.store.run { dispatch in
+    let task = store.run { dispatch in
       try await clock.sleep(for: .seconds(60))
       dispatch(.tick)
     }
@@ -195,7 +210,7 @@ final class Failures {
   @Test func aRunTaskDrivenByAManualClock() async {
     let clock = ManualClock()
     let store = TestStore(initialState: Counter(), reducer: counterReducer)
-    store.store.run { dispatch in
+    store.run { dispatch in
       for _ in 0..<2 {
         try await clock.sleep(for: .seconds(1))
         dispatch(.tick)
@@ -343,7 +358,7 @@ final class Failures {
   @Test func receiveWaitsForTimeTravelARunTaskMakes() async {
     let store = TestStore(initialState: Counter(), reducer: counterReducer)
     store.send(.increase) { $0.count = 1 }
-    store.store.run { [inner = store.store] _ in
+    store.run { [inner = store.store] _ in
       await Task.yield()
       inner.undo()
     }
