@@ -72,6 +72,11 @@ public final class Store<State, Action> {
   /// How many tasks started by `run` have not returned yet (for `TestStore`, which fails a test that
   /// ends with work in flight).
   package internal(set) var runsInFlight = 0
+  /// Told of each time-travel command (undo, redo, jump, import) that ran, right after it changed the
+  /// state and before the subscribers are told (for `TestStore`, which fails a test on a change of the
+  /// state it did not describe). A command that found nothing to do (an undo with nothing to undo) is
+  /// not told.
+  package var didTravel: ((StoreCommand<State, Action>) -> Void)?
 
   /// Creates a store with `initialState`, the `reducer` that computes every next state, and
   /// `middleware` to run around it, in order.
@@ -217,12 +222,12 @@ public final class Store<State, Action> {
     case .action(let action):
       apply(action)
     case .undo:
-      if recorder.position > 0 { travel(to: recorder.position - 1) }
+      if recorder.position > 0 { travel(to: recorder.position - 1, by: command) }
     case .redo:
-      if recorder.position < recorder.entries.count { travel(to: recorder.position + 1) }
+      if recorder.position < recorder.entries.count { travel(to: recorder.position + 1, by: command) }
     case .jump(let position):
       // Checked again when its turn comes: a command queued before it can have shrunk the history.
-      if (0...recorder.entries.count).contains(position) { travel(to: position) }
+      if (0...recorder.entries.count).contains(position) { travel(to: position, by: command) }
     case .replace(let entries, let position):
       replaceHistory(with: entries, position: position)
     }
@@ -241,14 +246,16 @@ public final class Store<State, Action> {
     }
   }
 
-  /// Recomputes the state at `position` of the history and tells the subscribers.
-  /// Going forward from the current state, it reduces the state in place.
-  @usableFromInline func travel(to position: Int) {
+  /// Recomputes the state at `position` of the history and tells the subscribers: `command` (an undo,
+  /// redo or jump), whose turn has come. Going forward from the current state, it reduces the state in
+  /// place.
+  @usableFromInline func travel(to position: Int, by command: StoreCommand<State, Action>) {
     if _slowPath(subject.isBusy) { subject.holdReplayValue(current) }
     if recorder.unrecordedPosition != nil { recorder.keepUnrecordedState(current, before: nil) }
     loop.beginReducing()
     recorder.travel(to: position, current: &current, reducer: reducer)
     loop.endReducing()
+    didTravel?(command)
     subject.sendCurrent(current)
   }
 
@@ -261,6 +268,7 @@ public final class Store<State, Action> {
       entries, position: position, from: initialState, recording: recorder.recording, records: recorder.records,
       reducer: reducer)
     loop.endReducing()
+    didTravel?(.replace(entries, position: position))
     subject.sendCurrent(current)
   }
 
@@ -279,7 +287,7 @@ public final class Store<State, Action> {
 
 /// A unit of work for the store's dispatch loop: an action or a time-travel step.
 @usableFromInline
-enum StoreCommand<State, Action> {
+package enum StoreCommand<State, Action> {
   case action(Action)
   case undo
   case redo

@@ -76,7 +76,7 @@ nonisolated(nonsending) func loadProperties(
   @Test func successDispatchesStartUpdateEnd() async {
     let store = TestStore(initialState: Listing(), reducer: listingReducer())
     let service = FakeService(result: .success(houses))
-    store.store.run { dispatch in await loadProperties(dispatch, from: service) }
+    store.run { dispatch in await loadProperties(dispatch, from: service) }
     await store.receive(.startLoading) { $0.isLoading = true }
     await store.receive(.updateProperties(houses)) { $0.properties = houses }
     await store.receive(.endLoading) { $0.isLoading = false }
@@ -96,7 +96,7 @@ nonisolated(nonsending) func loadProperties(
   @Test func failureSavesTheErrorMessage() async {
     let store = TestStore(initialState: Listing(), reducer: listingReducer())
     let service = FakeService(result: .failure(ServiceDown()))
-    store.store.run { dispatch in await loadProperties(dispatch, from: service) }
+    store.run { dispatch in await loadProperties(dispatch, from: service) }
     await store.receive(.startLoading) { $0.isLoading = true }
     await store.receive(.saveErrorMessage("service down")) { $0.errorMessage = "service down" }
     await store.receive(.endLoading) { $0.isLoading = false }
@@ -106,7 +106,7 @@ nonisolated(nonsending) func loadProperties(
   @Test func cancelStopsTheWorkWhichThenOnlyEndsLoading() async {
     let store = TestStore(initialState: Listing(), reducer: listingReducer())
     let service = FakeService(result: nil)
-    store.store.run { dispatch in await loadProperties(dispatch, from: service) }.cancel()
+    store.run { dispatch in await loadProperties(dispatch, from: service) }.cancel()
     await store.receive(.startLoading) { $0.isLoading = true }
     await store.receive(.endLoading) { $0.isLoading = false }
     await store.finish()

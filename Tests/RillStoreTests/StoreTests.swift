@@ -378,4 +378,42 @@ import Testing
     let message = String(decoding: result.standardErrorContent, as: UTF8.self)
     #expect(message.contains("Store.currentState was read from inside a reducer"))
   }
+
+  /// `TestStore` sees time travel through `didTravel`: told of each undo, redo, jump and import that
+  /// ran, once, after the state changed and before the subscribers are told; not of one that found
+  /// nothing to do.
+  @Test func didTravelIsToldOfEachTimeTravelThatRanBeforeTheSubscribers() throws {
+    let store = Store(initialState: 0, reducer: Reducer<Int, Int> { state, action in state += action })
+    var delivered: [Int] = []
+    let subscription = store.state.subscribe { delivered.append($0) }
+    var told: [String] = []
+    store.didTravel = { [unowned store] command in
+      let name =
+        switch command {
+        case .action: "action"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .jump(let position): "jump(\(position))"
+        case .replace(_, let position): "import(\(position))"
+        }
+      told.append("\(name): state \(store.currentState), subscribers saw \(delivered.last!)")
+    }
+    store.undo()  // nothing to undo
+    store.dispatch(1)
+    store.dispatch(2)
+    store.redo()  // nothing to redo
+    store.undo()
+    store.redo()
+    store.jump(to: 0)
+    try store.importHistory(store.exportHistory())
+    #expect(
+      told == [
+        "undo: state 1, subscribers saw 3",
+        "redo: state 3, subscribers saw 1",
+        "jump(0): state 0, subscribers saw 3",
+        "import(0): state 0, subscribers saw 0",
+      ])
+    #expect(delivered == [0, 1, 3, 1, 3, 0, 0])
+    subscription.cancel()
+  }
 }

@@ -36,9 +36,51 @@ let namesEachIncrease = Middleware<Counter, CounterAction> { context, action, ne
   await store.finish()  // nothing left unasserted, no run task in flight
 }
 
-section("A passing test")
+//: An action creator is a function of a `Dispatcher`. In the app a view model starts it on its store
+//: with `store.run`; the test starts the same function with the test store's `run`, then receives
+//: what it dispatches. `finish()` fails while it is still running.
+
+/// Renames the counter once something slow (a save, say) has finished.
+nonisolated(nonsending) func renameLater(_ dispatch: Dispatcher<Counter, CounterAction>, to title: String) async {
+  await Task.yield()
+  dispatch(.rename(title))
+}
+
+/// In the app: the view model starts the action creator on its store.
+@MainActor final class CounterModel {
+  let store = Store(initialState: Counter(), reducer: counterReducer)
+
+  func titleEntered(_ title: String) {
+    store.run { dispatch in await renameLater(dispatch, to: title) }
+  }
+}
+
+/// In the test: the test store starts the same action creator.
+@MainActor @Test func renaming() async {
+  let store = TestStore(initialState: Counter(), reducer: counterReducer)
+  store.run { dispatch in await renameLater(dispatch, to: "Ada") }
+  await store.receive(.rename("Ada")) { $0.title = "Ada" }
+  await store.finish()
+}
+
+//: Time travel changes the state without an action: the test describes it as a step. Time travel the
+//: code under test makes (a subscriber that calls `undo()`) is received with `receive(timeTravel:)`;
+//: one the test does not describe fails it.
+@MainActor @Test func undoing() async {
+  let store = TestStore(initialState: Counter(), reducer: counterReducer)
+  store.send(.increase) { $0.count = 1 }
+  store.undo { $0.count = 0 }
+  store.redo { $0.count = 1 }
+  await store.finish()
+}
+
+section("Passing tests")
 await increasing()
 print("increasing() passed")
+await renaming()
+print("renaming() passed")
+await undoing()
+print("undoing() passed")
 
 //: A wrong expectation fails at its line with a diff (`-` expected, `+` actual):
 //:
