@@ -28,7 +28,7 @@ class DerivedSignal<Value>: Signal<Value> {
   /// Whether this node's rank can rise: it switches upstreams itself, or an upstream can rise.
   @usableFromInline let canRise: Bool
   /// The upstreams whose rank can rise; this node is their dependent while it is connected.
-  @usableFromInline let risingUpstreams: [any RisingNode]
+  @usableFromInline @exclusivity(unchecked) final var risingUpstreams: [any RisingNode]
   /// The connected nodes this one feeds whose rank can rise, with how many links each has to this one.
   @usableFromInline @exclusivity(unchecked) final var dependents: [ObjectIdentifier: Dependent] = [:]
   /// True while a rise walks this node's dependents: a rise that comes back here went round a cycle.
@@ -42,7 +42,13 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var hasLatest = false
   /// The subscription to the upstream signals while connected.
   @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
-  @usableFromInline let connect: (DerivedSignal<Value>) -> Subscription
+  /// Connects this node upstream. It captures the upstream signals; the `deinit` drops it first (a var, so it
+  /// can), while ``firstUpstream`` still holds the first of them.
+  @usableFromInline @exclusivity(unchecked) final var connect: (DerivedSignal<Value>) -> Subscription
+  /// The first upstream signal, held besides `connect` so that the `deinit` can hand it to a loop rather than
+  /// free it from inside (see ``StackGuard/releaseUpstream(_:)``): freeing the end of a chain frees one node at a
+  /// time.
+  @usableFromInline @exclusivity(unchecked) final var firstUpstream: AnyObject?
 
   /// A node fed by `upstreams`, whose graphs it joins. `switchesUpstream` is for a node that subscribes
   /// to further signals while connected (``subscribe(toInner:)``): its rank can rise.
@@ -61,6 +67,7 @@ class DerivedSignal<Value>: Signal<Value> {
     self.risingUpstreams = risingUpstreams
     canRise = switchesUpstream || !risingUpstreams.isEmpty
     self.connect = connect
+    firstUpstream = upstreams.first?.signal
     super.init(graph: graph, rank: 1 + (upstreams.map(\.rank).max() ?? 0))
   }
 
@@ -75,6 +82,11 @@ class DerivedSignal<Value>: Signal<Value> {
   deinit {
     clearLatest()
     latestStorage?.deallocate()
+    // The first upstream is released by a loop, not from inside this deinit: freeing the end of a chain would
+    // otherwise recurse once per node. Every other reference upstream goes first, while `firstUpstream` keeps it.
+    risingUpstreams = []
+    connect = { _ in preconditionFailure("a freed node was connected") }
+    if let upstream = firstUpstream.take() { StackGuard.releaseUpstream(upstream) }
   }
 
   /// Delivers `value` to this node's observers, remembering it for replay when the node replays.
@@ -104,9 +116,37 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline override func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {
     if isFirst {
       if canRise { joinRisingUpstreams() }
-      upstream = connect(self)
+      connectUpstream()
     } else if hasLatest {
       observer(latestStorage.unsafelyUnwrapped.pointee)
+    }
+  }
+
+  /// Connects this node upstream, for its first observer. A connect that is the tail call of the connect below
+  /// it (``Signal/subscribe(forwardingTo:_:)``) waits, once deep, for the loop of the nearest connect below it
+  /// that is not a tail call; that connect runs the waiting ones when its own has returned (see ``StackGuard``).
+  @usableFromInline final func connectUpstream() {
+    let guardian = StackGuard.current
+    let isTailCall = guardian.tailConnect == ObjectIdentifier(self)
+    if isTailCall {
+      guardian.tailConnect = nil
+      if guardian.connectNesting >= StackGuard.connectLimit {
+        guardian.pendingConnects.append(self)
+        #if DEBUG
+          guardian.handedBack += 1
+        #endif
+        return
+      }
+    }
+    let mark = guardian.pendingConnects.count
+    guardian.connectNesting += 1
+    upstream = connect(self)
+    guardian.connectNesting -= 1
+    guardian.tailConnect = nil
+    guard !isTailCall else { return }  // the connect below runs what waits
+    while guardian.pendingConnects.count > mark {
+      let next = guardian.pendingConnects.removeLast()
+      next.connectDeferred()  // after the array's access has ended: it appends the next deferred connect
     }
   }
 
@@ -183,6 +223,18 @@ class DerivedSignal<Value>: Signal<Value> {
 
 extension DerivedSignal: RisingNode {}
 
+extension DerivedSignal: DeferredConnecting {
+  /// Connects as a tail call of the loop that runs it, unless the observer that asked has left since.
+  func connectDeferred() {
+    guard upstream == nil, observerCount > 0 else { return }
+    let guardian = StackGuard.current
+    guardian.connectNesting += 1
+    upstream = connect(self)
+    guardian.connectNesting -= 1
+    guardian.tailConnect = nil
+  }
+}
+
 /// A node whose rank can rise after it was built (see ``DerivedSignal``).
 @usableFromInline
 protocol RisingNode: AnyObject {
@@ -212,12 +264,14 @@ struct Dependent {
 /// What a node needs to know about an upstream signal of any value type.
 @usableFromInline
 struct AnyUpstream {
+  @usableFromInline let signal: AnyObject
   @usableFromInline let graph: Graph
   @usableFromInline let rank: Int
   @usableFromInline let replays: Bool
   @usableFromInline let risingNode: (any RisingNode)?
 
   @inlinable init<Value>(_ signal: Signal<Value>) {
+    self.signal = signal
     graph = signal.currentGraph
     rank = signal.rank
     replays = signal.isReplaying

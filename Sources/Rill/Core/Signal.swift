@@ -36,7 +36,13 @@ public class Signal<Value> {
   /// Distance from the graph's sources: 0 for a subject, more than every upstream's otherwise. Joins
   /// settle in this order (rule 6). It rises, never falls, when a `flatMapLatest` upstream of this node
   /// switches to a deeper inner signal (see ``DerivedSignal/raiseRank(above:)``); sends only read it.
-  @usableFromInline @exclusivity(unchecked) final var rank: Int
+  @usableFromInline @exclusivity(unchecked) final var rank: Int {
+    didSet { setCheckpoint() }
+  }
+  /// What a delivery of this signal must do besides calling its observers, as bits: ``checkpointHook`` for a
+  /// node whose rank makes it a delivery checkpoint, ``tailTargetHook`` while the delivery that calls its
+  /// upstream observer hands its delivery back to a loop (see ``StackGuard``). Zero for nearly every delivery.
+  @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
   /// Observers whose subscriptions were freed on another thread, for this signal's domain to remove (rule 8).
   @usableFromInline final let foreignReleases = ForeignReleases()
   #if DEBUG
@@ -49,6 +55,22 @@ public class Signal<Value> {
   @usableFromInline init(graph: Graph, rank: Int) {
     self.graph = graph
     self.rank = rank
+    setCheckpoint()
+  }
+
+  /// The bit of ``deliveryHooks`` for a node whose rank is a positive multiple of ``StackGuard/checkpointRank``.
+  @usableFromInline static var checkpointHook: UInt8 { 1 }
+  /// The bit of ``deliveryHooks`` for a node whose next delivery joins the thread's continuations.
+  @usableFromInline static var tailTargetHook: UInt8 { 2 }
+
+  /// Sets or clears the checkpoint bit for the current rank.
+  final func setCheckpoint() {
+    let isCheckpoint = rank > 0 && rank % StackGuard.checkpointRank == 0
+    if isCheckpoint {
+      deliveryHooks |= Signal.checkpointHook
+    } else {
+      deliveryHooks &= ~Signal.checkpointHook
+    }
   }
 
   deinit {
@@ -99,6 +121,20 @@ public class Signal<Value> {
     return subscription
   }
 
+  /// Subscribes `observer`, which forwards each value to `node`'s delivery as its last step (`node.emit(…)`,
+  /// nothing after it), as the last step of `node`'s connect. Both facts let a deep chain connect and deliver
+  /// in a loop (see ``StackGuard``): this signal's first connect may wait for the connect below to return, and a
+  /// deep delivery may run `node`'s delivery after the observer returns instead of from inside it.
+  @inlinable final func subscribe<Node>(
+    forwardingTo node: DerivedSignal<Node>,
+    _ observer: @escaping (Value) -> Void
+  ) -> Subscription {
+    StackGuard.current.tailConnect = ObjectIdentifier(self)
+    let subscription = subscribe(observer)
+    subscription.forwardingNode = node
+    return subscription
+  }
+
   /// Called after `observer` joined; `isFirst` when it is the only live observer. Subclasses connect
   /// upstream or replay here.
   @usableFromInline func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {}
@@ -116,6 +152,43 @@ public class Signal<Value> {
   /// Calls every observer that was subscribed when the delivery started and is still subscribed when
   /// its turn comes, in order.
   @inlinable final func deliver(_ value: Value) {
+    if _slowPath(deliveryHooks != 0) {
+      deliverWithHooks(value)
+      return
+    }
+    deliverToObservers(value, markingTail: false)
+  }
+
+  /// The delivery of a checkpoint or of a tail target (see ``StackGuard``): a tail target hands its delivery
+  /// back to the delivery that marked it; a checkpoint nested deep delivers down its chain in a loop.
+  @inlinable @inline(never) final func deliverWithHooks(_ value: Value) {
+    if deliveryHooks & Signal.tailTargetHook != 0 {
+      deliveryHooks &= ~Signal.tailTargetHook
+      let guardian = StackGuard.current
+      guardian.continuations.append { [self] in deliverToObservers(value, markingTail: true) }
+      #if DEBUG
+        guardian.handedBack += 1
+      #endif
+      return
+    }
+    let guardian = StackGuard.current
+    guardian.deliveryNesting &+= 1
+    if guardian.deliveryNesting > StackGuard.deepCheckpoints {
+      let mark = guardian.continuations.count
+      deliverToObservers(value, markingTail: true)
+      while guardian.continuations.count > mark {
+        let next = guardian.continuations.removeLast()
+        next()  // after the array's access has ended: it appends the next continuation
+      }
+    } else {
+      deliverToObservers(value, markingTail: false)
+    }
+    guardian.deliveryNesting &-= 1
+  }
+
+  /// Calls the observers, in order. With `markingTail`, the node the last observer forwards to, if any, is marked
+  /// while that observer runs: its delivery joins the thread's continuations, for the caller to run.
+  @inlinable final func deliverToObservers(_ value: Value, markingTail: Bool) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let end = slots.count
     let outerIndex = deliveringIndex
@@ -126,7 +199,16 @@ public class Signal<Value> {
       // delivery ends (see ``release(_:at:)``).
       if let observer = slots[index].observer {
         deliveringIndex = index
-        observer._withUnsafeGuaranteedRef { $0.receive(value) }
+        if markingTail && index == end &- 1,
+          let target = slots[index].subscription._withUnsafeGuaranteedRef({ $0.forwardingNode })
+        {
+          // Alive until the call returns: the observer that forwards to it keeps it.
+          target.markAsTailTarget()
+          observer._withUnsafeGuaranteedRef { $0.receive(value) }
+          target.unmarkAsTailTarget()
+        } else {
+          observer._withUnsafeGuaranteedRef { $0.receive(value) }
+        }
       }
       index &+= 1
     }
@@ -319,5 +401,25 @@ struct ObserverSlot<Value> {
   /// Tells the subscription its slot's new index, without retaining it (see ``subscription``).
   @inlinable func setIndex(_ index: Int) {
     subscription._withUnsafeGuaranteedRef { $0.index = index }
+  }
+}
+
+/// A node whose delivery can be handed back to the delivery that calls its upstream observer (see
+/// ``StackGuard``).
+@usableFromInline
+protocol TailDelivering: AnyObject {
+  /// Its next delivery joins the thread's continuations instead of running.
+  func markAsTailTarget()
+  /// Clears the mark, if the delivery did not take it.
+  func unmarkAsTailTarget()
+}
+
+extension Signal: TailDelivering {
+  @usableFromInline final func markAsTailTarget() {
+    deliveryHooks |= Signal.tailTargetHook
+  }
+
+  @usableFromInline final func unmarkAsTailTarget() {
+    deliveryHooks &= ~Signal.tailTargetHook
   }
 }

@@ -39,6 +39,9 @@ public final class Subscription {
   @usableFromInline let binding: OwnerBinding?
   /// Where this subscription was made: a free in another isolation domain defers the removal (rule 8).
   @usableFromInline let place: ExecutionPlace
+  /// The node this subscription connects, when its observer forwards each value to that node's delivery as
+  /// its last step (see ``Signal/subscribe(forwardingTo:_:)``). Not retained: the node owns this subscription.
+  @usableFromInline @exclusivity(unchecked) unowned(unsafe) var forwardingNode: (any TailDelivering)?
   #if DEBUG
     /// Counts this subscription in the tests' live-object scope.
     @usableFromInline let live = LiveObject(.subscription)

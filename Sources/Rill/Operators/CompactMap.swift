@@ -17,7 +17,7 @@ extension Signal {
     _ transform: @escaping (Value) -> Transformed?
   ) -> Signal<Transformed> {
     DerivedSignal(self) { node in
-      self.subscribe { value in
+      self.subscribe(forwardingTo: node) { value in
         if let transformed = transform(value) { node.emit(transformed) }
       }
     }

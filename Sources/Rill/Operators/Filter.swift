@@ -15,7 +15,7 @@ extension Signal {
   @inlinable
   public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
     DerivedSignal(self) { node in
-      self.subscribe { value in
+      self.subscribe(forwardingTo: node) { value in
         if isIncluded(value) { node.emit(value) }
       }
     }

@@ -30,7 +30,7 @@ final class MappedSignal<Input, Value>: DerivedSignal<Value> {
     self.transform = transform
     super.init(upstreams: [AnyUpstream(upstream)]) { node in
       let mapped = unsafeDowncast(node, to: MappedSignal<Input, Value>.self)
-      return upstream.subscribe { mapped.emit(mapped.transform($0)) }
+      return upstream.subscribe(forwardingTo: mapped) { mapped.emit(mapped.transform($0)) }
     }
   }
 }

@@ -43,7 +43,7 @@ final class PrependSignal<Value>: DerivedSignal<Value> {
   @inlinable init(_ upstream: Signal<Value>, prefix: ContiguousArray<Value>) {
     self.prefix = prefix
     super.init(upstreams: [AnyUpstream(upstream)]) { node in
-      upstream.subscribe { node.emit($0) }
+      upstream.subscribe(forwardingTo: node) { node.emit($0) }
     }
   }
 

@@ -17,7 +17,7 @@ extension Signal {
   public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Signal<Value> {
     DerivedSignal(self) { node in
       let state = StateCell(RemoveDuplicatesState<Value>())
-      return self.subscribe { value in
+      return self.subscribe(forwardingTo: node) { value in
         if state.value.shouldEmit(value, isDuplicate: isDuplicate) { node.emit(value) }
       }
     }

@@ -21,7 +21,7 @@ extension Signal {
   ) -> Signal<Result> {
     DerivedSignal(self) { node in
       let accumulator = StateCell(initialResult)
-      return self.subscribe { value in
+      return self.subscribe(forwardingTo: node) { value in
         accumulator.value = nextPartialResult(accumulator.value, value)
         node.emit(accumulator.value)
       }
