@@ -17,35 +17,6 @@ import Testing
     String(decoding: try recordedStore().exportHistory(), as: UTF8.self)
   }
 
-  /// A fresh store with one action, to check that a failed import leaves it untouched.
-  func untouchedStore() -> Store<Counter, CounterAction> {
-    let store = counterStore()
-    store.dispatch(.add(42))
-    return store
-  }
-
-  func importing(_ text: String) -> HistoryImportError? {
-    importing(Data(text.utf8))
-  }
-
-  func importing(_ data: Data) -> HistoryImportError? {
-    let store = untouchedStore()
-    var notified = 0
-    let subscription = store.state.subscribe { _ in notified += 1 }
-    defer { _ = subscription }
-    do {
-      try store.importHistory(data)
-      Issue.record("the import succeeded")
-      return nil
-    } catch {
-      #expect(store.currentState == Counter(count: 42))
-      #expect(store.history.entries.map(\.action) == [.add(42)])
-      #expect(store.history.position == 1)
-      #expect(notified == 1)
-      return error as? HistoryImportError
-    }
-  }
-
   @Test func roundTripGivesTheSameStateAndHistory() throws {
     let original = recordedStore()
     let replay = counterStore()

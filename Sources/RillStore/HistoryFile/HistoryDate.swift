@@ -5,8 +5,14 @@ import Foundation
 /// A history file's dates: ISO 8601 text in UTC, `2026-11-25T02:06:35.9809027Z`, with as many
 /// fractional digits as it takes to read back the same `Date` (none for a whole second, at most 17).
 ///
-/// Reading also takes a time zone offset (`+01:00`) and a space instead of the `T`. Written by hand
-/// (days from the civil date and back) because a formatter costs microseconds per date, and a session
+/// The text covers the years 0000 to 9999 of the proleptic Gregorian calendar, without leap seconds
+/// (a `Date` has none). A date it cannot give exactly has no text (``text(for:)`` is `nil`), and the
+/// file writes it as a number instead.
+///
+/// Reading also takes a time zone offset (`+01:00`) and a space instead of the `T`, and reads at most
+/// 17 fractional digits (to 10 attoseconds; further digits are dropped). A text that names no instant
+/// (`2026-02-31`, `24:00`, `23:59:60`) is a ``Problem``, not a neighbouring date. Written by hand (days
+/// from the civil date and back) because a formatter costs microseconds per date, and a session
 /// records one date per action.
 enum HistoryDate {
   /// Seconds from 1970-01-01 to 2001-01-01, the reference date.
@@ -14,7 +20,8 @@ enum HistoryDate {
   /// Powers of ten, 10⁰ to 10¹⁷.
   static let powersOfTen: [Int64] = (0...17).map { power in (0..<power).reduce(Int64(1)) { value, _ in value * 10 } }
 
-  /// The text for `date`, or `nil` when it is not finite or its year is outside 0000...9999.
+  /// The text for `date`, or `nil` when no text reads back as exactly `date`: it is not finite, its
+  /// year is outside 0000...9999, or 17 fractional digits do not give it.
   static func text(for date: Date) -> String? {
     var bytes: [UInt8] = []
     guard append(date, to: &bytes) else { return nil }
@@ -23,6 +30,7 @@ enum HistoryDate {
 
   /// Appends the text for `date` to `bytes`; `false` (nothing appended) when ``text(for:)`` is `nil`.
   static func append(_ date: Date, to bytes: inout [UInt8]) -> Bool {
+    let start = bytes.count
     let interval = date.timeIntervalSinceReferenceDate
     guard interval.isFinite, abs(interval) < 1e12 else { return false }
     let whole = interval.rounded(.down)
@@ -62,7 +70,12 @@ enum HistoryDate {
         digits += 1
         scaled = Int64((fraction * Double(powersOfTen[digits])).rounded())
       }
-      if scaled >= powersOfTen[digits] { scaled = powersOfTen[digits] - 1 }
+      guard scaled < powersOfTen[digits], whole + Double(scaled) / Double(powersOfTen[digits]) == interval else {
+        // No text of 17 digits reads back as it (-1e-300 is a whole second back and a fraction that
+        // rounds to 1).
+        bytes.removeSubrange(start...)
+        return false
+      }
       bytes.append(UInt8(ascii: "."))
       append(scaled, digits: digits)
     }
@@ -70,14 +83,58 @@ enum HistoryDate {
     return true
   }
 
-  /// The date `text` names (`YYYY-MM-DDTHH:MM:SS`, optional fraction, then `Z` or `±HH:MM`), or `nil`.
-  static func date(from text: String) -> Date? {
-    var text = text
-    return text.withUTF8 { date(from: $0) }
+  /// Why a text is no date: not the grammar, or a field out of range.
+  enum Problem: Error, Equatable {
+    /// The text is not `YYYY-MM-DDTHH:MM:SS`, optional fraction, then `Z` or `±HH:MM`.
+    case notISO8601
+    case month
+    /// The day is not in its month, which has `days` days.
+    case day(year: Int64, month: Int64, days: Int64)
+    case hour
+    case minute
+    case second
+    /// Second 60, a leap second (`23:59:60`): a `Date` counts none.
+    case leapSecond
+    case offset
+
+    /// Why `text` is no date, for an error message.
+    func reason(for text: String) -> String {
+      let why: String
+      switch self {
+      case .notISO8601: return "'\(text)' is not an ISO 8601 date"
+      case .month: why = "months go from 01 to 12"
+      case .day(let year, let month, let days):
+        why = "month \(padded(month, 2)) of \(padded(year, 4)) has days 01 to \(days)"
+      case .hour: why = "hours go from 00 to 23"
+      case .minute: why = "minutes go from 00 to 59"
+      case .second: why = "seconds go from 00 to 59"
+      case .leapSecond: why = "second 60 is a leap second, which a Date cannot hold"
+      case .offset: why = "an offset's hours go from 00 to 23, its minutes from 00 to 59"
+      }
+      return "'\(text)' is no valid date: \(why)"
+    }
+
+    /// `value` in decimal with leading zeros up to `width` digits.
+    private func padded(_ value: Int64, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
   }
 
-  /// The date the UTF-8 text `bytes` names, or `nil` (see ``date(from:)-(String)``).
+  /// The date the UTF-8 text `bytes` names (`YYYY-MM-DDTHH:MM:SS`, optional fraction, then `Z` or
+  /// `±HH:MM`), or `nil`.
   static func date(from bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    try? parse(bytes)
+  }
+
+  /// The date `text` names, or why it names none (see ``date(from:)``).
+  static func parse(_ text: String) throws(Problem) -> Date {
+    var text = text
+    return try text.withUTF8 { bytes in Result { () throws(Problem) in try parse(bytes) } }.get()
+  }
+
+  /// The date the UTF-8 text `bytes` names, or why it names none.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> Date {
     var index = 0
     func number(_ count: Int) -> Int64? {
       guard index + count <= bytes.count else { return nil }
@@ -96,9 +153,8 @@ enum HistoryDate {
       return true
     }
     guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2),
-      skip("Tt "), let hour = number(2), skip(":"), let minute = number(2), skip(":"), let second = number(2),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
-    else { return nil }
+      skip("Tt "), let hour = number(2), skip(":"), let minute = number(2), skip(":"), let second = number(2)
+    else { throw .notISO8601 }
     var scaled: Int64 = 0
     var digits = 0
     if skip(".,") {
@@ -110,23 +166,42 @@ enum HistoryDate {
         }
         index += 1
       }
-      guard index > start else { return nil }
+      guard index > start else { throw .notISO8601 }
     }
     var offset: Int64 = 0
+    var offsetInRange = true
     if skip("Zz") {
       offset = 0
     } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
       let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
       index += 1
-      guard let hours = number(2), skip(":"), let minutes = number(2), hours < 24, minutes < 60 else { return nil }
+      guard let hours = number(2), skip(":"), let minutes = number(2) else { throw .notISO8601 }
+      offsetInRange = hours < 24 && minutes < 60
       offset = sign * (hours * 3600 + minutes * 60)
     } else {
-      return nil
+      throw .notISO8601
     }
-    guard index == bytes.count else { return nil }
-    let days = days(fromCivil: year, month, day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset - referenceOffset
-    return Date(timeIntervalSinceReferenceDate: Double(seconds) + Double(scaled) / Double(powersOfTen[digits]))
+    guard index == bytes.count else { throw .notISO8601 }
+    guard (1...12).contains(month) else { throw .month }
+    let monthDays = daysIn(month: month, year: year)
+    guard (1...monthDays).contains(day) else { throw .day(year: year, month: month, days: monthDays) }
+    guard hour < 24 else { throw .hour }
+    guard minute < 60 else { throw .minute }
+    guard second < 60 else { throw second == 60 ? .leapSecond : .second }
+    guard offsetInRange else { throw .offset }
+    let seconds = days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+    return Date(
+      timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + Double(scaled)
+        / Double(powersOfTen[digits]))
+  }
+
+  /// How many days `month` (1...12) of `year` has in the proleptic Gregorian calendar.
+  static func daysIn(month: Int64, year: Int64) -> Int64 {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
   }
 
   /// `value / divisor` rounded toward negative infinity.

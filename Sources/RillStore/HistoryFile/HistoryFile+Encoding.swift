@@ -10,6 +10,11 @@ extension HistoryFile {
   /// The file as compact JSON with its keys sorted. The actions are encoded by `JSONEncoder` in
   /// batches; everything around them (the entries' braces, the dates, the header) is written here,
   /// so the time and memory are a small constant per entry instead of a tree of every value.
+  ///
+  /// A date is ISO 8601 text (``HistoryDate``) or, when no text gives it exactly, a number of seconds
+  /// since 2001-01-01 in the shortest form that reads back as the same `Double` (`-1e-300`,
+  /// `252423993600.0`). A date that is not finite has no JSON: it throws an `EncodingError` (an
+  /// import never gives one, and a store records `Date()`).
   func encoded() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -19,6 +24,7 @@ extension HistoryFile {
     bytes.append(contentsOf: try encoder.encode(actionType))
     bytes.append(contentsOf: #","entries":["#.utf8)
     var start = 0
+    var unwritable: Date?
     while start < entries.count {
       let batch = entries[start..<min(start + Self.batchSize, entries.count)]
       let actions = try encoder.encode(batch.map(\.action))
@@ -34,13 +40,21 @@ extension HistoryFile {
           bytes.append(UInt8(ascii: "\""))
           if HistoryDate.append(entry.date, to: &bytes) {
             bytes.append(UInt8(ascii: "\""))
-          } else {
+          } else if entry.date.timeIntervalSinceReferenceDate.isFinite {
+            // Swift's shortest round-trip text of a finite Double is a JSON number.
             bytes.removeLast()
             bytes.append(contentsOf: "\(entry.date.timeIntervalSinceReferenceDate)".utf8)
+          } else {
+            unwritable = entry.date
+            return false
           }
           bytes.append(UInt8(ascii: "}"))
           return true
         } && scanner.isAtEnd()
+      }
+      if let unwritable {
+        throw EncodingError.invalidValue(
+          unwritable, .init(codingPath: [], debugDescription: "a date that is not finite has no JSON: \(unwritable)"))
       }
       guard complete, dates.next() == nil else {
         throw EncodingError.invalidValue(

@@ -63,13 +63,14 @@ extension HistoryFile {
   }
 
   /// An entry's date: ISO 8601 text in quotes, or (older files) a JSON number of seconds since
-  /// 2001-01-01 UTC; `nil` for anything else.
+  /// 2001-01-01 UTC; `nil` for anything else, and for a number beyond `Double`'s range (`1e400`).
   static func date(in bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     if bytes.first == UInt8(ascii: "\"") {
       guard bytes.count >= 2, bytes.last == UInt8(ascii: "\"") else { return nil }
       return HistoryDate.date(from: UnsafeBufferPointer(rebasing: bytes.dropFirst().dropLast()))
     }
-    guard JSONNumber.isValid(bytes), let seconds = Double(String(decoding: bytes, as: UTF8.self)) else { return nil }
+    guard JSONNumber.isValid(bytes), let seconds = Double(String(decoding: bytes, as: UTF8.self)), seconds.isFinite
+    else { return nil }
     return Date(timeIntervalSinceReferenceDate: seconds)
   }
 }

@@ -137,13 +137,26 @@ struct HistoryFile<Action: Codable>: Decodable {
       let action = try container.decode(Action.self, forKey: .action)
       let date: Date
       if let text = try? container.decode(String.self, forKey: .date) {
-        guard let parsed = HistoryDate.date(from: text) else {
+        do {
+          date = try HistoryDate.parse(text)
+        } catch {
           throw DecodingError.dataCorruptedError(
-            forKey: .date, in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+            forKey: .date, in: container, debugDescription: error.reason(for: text))
         }
-        date = parsed
       } else {
-        date = Date(timeIntervalSinceReferenceDate: try container.decode(Double.self, forKey: .date))
+        let seconds: Double
+        do {
+          seconds = try container.decode(Double.self, forKey: .date)
+        } catch let error where !(error is DecodingError) {
+          // JSONDecoder's own error for a number beyond Double's range (1e400).
+          seconds = .infinity
+        }
+        guard seconds.isFinite else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .date, in: container,
+            debugDescription: "the number of seconds is out of range: a date is a finite number of seconds")
+        }
+        date = Date(timeIntervalSinceReferenceDate: seconds)
       }
       entry = HistoryEntry(action: action, date: date)
     }

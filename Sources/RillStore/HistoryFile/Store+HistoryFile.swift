@@ -9,7 +9,10 @@ extension Store where Action: Codable {
   /// the `position`, and `entries`, each an `action` (as its `Codable` conformance encodes it) and a
   /// `date` (ISO 8601 text in UTC, `"2026-11-25T02:06:35.9809027Z"`, with the fractional digits that read
   /// back as the same `Date`). ``importHistory(_:)`` reads it back, and also reads the dates of older
-  /// files, which were numbers (seconds since 2001-01-01 UTC).
+  /// files, which were numbers (seconds since 2001-01-01 UTC). A date no such text gives exactly (before
+  /// the year 0000, after 9999, or a fraction 17 digits cannot give) is written as such a number, in
+  /// the shortest form that reads back as the same `Date`: every export imports as the same history,
+  /// and exporting that import gives the same bytes.
   ///
   /// ```swift
   /// let data = try store.exportHistory()
@@ -36,7 +39,9 @@ extension Store where Action: Codable {
   ///
   /// Everything is checked before the store changes: that `data` is complete, valid JSON, a Rill
   /// history of a supported version, for this store's `Action` type, that every entry decodes, and
-  /// that the position is in range. Then subscribers are told the new state. Middleware does not
+  /// that the position is in range. A date must name one instant a `Date` holds: text of a day that
+  /// does not exist (`2026-02-31`), an hour 24, a minute 60 or a leap second (`23:59:60`), or a number
+  /// beyond `Double`'s range (`1e400`), is an error naming the entry, not a neighbouring date. Then subscribers are told the new state. Middleware does not
   /// run. Called from a subscriber or middleware, the replacement is queued like a dispatch.
   ///
   /// - Throws: ``HistoryImportError``, saying what is wrong and where; the store is then untouched.
