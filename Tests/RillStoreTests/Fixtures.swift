@@ -112,3 +112,18 @@ func importing(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) 
     return error as? HistoryImportError
   }
 }
+
+/// A counter store with three actions applied (`increase`, `rename("saved")`, `add(5)`), the last undone.
+func recordedCounterStore() -> Store<Counter, CounterAction> {
+  let store = counterStore()
+  store.dispatch(.increase)
+  store.dispatch(.rename("saved"))
+  store.dispatch(.add(5))
+  store.undo()
+  return store
+}
+
+/// The export of ``recordedCounterStore()``, as text.
+func recordedCounterExport() throws -> String {
+  String(decoding: try recordedCounterStore().exportHistory(), as: UTF8.self)
+}

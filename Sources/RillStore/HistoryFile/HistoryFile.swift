@@ -67,9 +67,7 @@ struct HistoryFile<Action: Codable>: Decodable {
       do {
         entries.append(try list.decode(FileEntry.self).entry)
       } catch let error where !(error is DecodingError) && !(error is HistoryImportError) {
-        // A number that does not fit its type (see `wholeNumber`): the decoder cannot say where it is.
-        throw HistoryImportError.invalidEntry(
-          index: entries.count, path: "", reason: "a number does not fit its type (too large, or not whole)")
+        throw HistoryImportError.invalidEntry(index: entries.count, path: "", reason: Self.reason(for: error))
       }
     }
     self.init(format: Self.formatName, version: version, actionType: actionType, position: position, entries: entries)
@@ -90,6 +88,16 @@ struct HistoryFile<Action: Codable>: Decodable {
     }
   }
 
+  /// Why an entry did not decode, for an error its action threw that is no `DecodingError`.
+  ///
+  /// The file's syntax is checked first, so Foundation's own errors are for a number that does not fit
+  /// its type (see ``wholeNumber(in:_:)``), and the decoder cannot say where it is; any other error is
+  /// the action's own `init(from:)` refusing the entry.
+  static func reason(for error: any Error) -> String {
+    guard String(reflecting: type(of: error)).hasPrefix("Foundation") else { return "\(error)" }
+    return "a number does not fit its type (too large, or not whole)"
+  }
+
   /// Decodes and checks a whole file, or throws the first problem found.
   static func decode(_ data: Data) throws(HistoryImportError) -> HistoryFile {
     if let file = decodedQuickly(data) {
@@ -98,8 +106,10 @@ struct HistoryFile<Action: Codable>: Decodable {
       }
       return file
     }
-    if let offset = JSONCompleteness.truncationOffset(of: data) {
-      throw .truncated(atByte: offset)
+    switch data.withUnsafeBytes({ JSONSyntax.firstProblem(in: $0.bindMemory(to: UInt8.self)) }) {
+    case .unfinished: throw .truncated(atByte: data.count)
+    case .invalid(let offset, let entry, let reason): throw .invalidJSON(atByte: offset, entry: entry, reason: reason)
+    case nil: break
     }
     let file: HistoryFile
     do {
@@ -108,11 +118,14 @@ struct HistoryFile<Action: Codable>: Decodable {
       throw error
     } catch let error as DecodingError {
       if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-        throw .invalidJSON(reason: syntaxError(in: data) ?? describe(context))
+        // Valid JSON that Foundation's decoder refuses without a place: the syntax check refuses what it
+        // refuses (nesting included), and numbers that do not fit are caught by field and by entry, so
+        // nothing is known to come here.
+        throw .invalidJSON(atByte: 0, entry: nil, reason: "Foundation's JSON decoder refused it: \(describe(context))")
       }
       throw importError(for: error)
     } catch {
-      throw .invalidJSON(reason: "\(error)")
+      throw .invalidJSON(atByte: 0, entry: nil, reason: "Foundation's JSON decoder refused it: \(error)")
     }
     guard (0...file.entries.count).contains(file.position) else {
       throw .positionOutOfRange(position: file.position, entryCount: file.entries.count)
@@ -185,16 +198,6 @@ struct HistoryFile<Action: Codable>: Decodable {
     let inside = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     let trimmed = inside.hasPrefix(".") ? String(inside.dropFirst()) : inside
     return .invalidEntry(index: index, path: trimmed, reason: reason)
-  }
-
-  /// Where the JSON parser stops in `data` ("Invalid value around character 11."), when it does.
-  static func syntaxError(in data: Data) -> String? {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-      return nil
-    } catch {
-      return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-    }
   }
 
   /// A decoding context's message, with its underlying error when it has one.

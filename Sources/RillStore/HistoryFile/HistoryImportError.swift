@@ -7,8 +7,9 @@
 public enum HistoryImportError: Error, Equatable, CustomStringConvertible {
   /// The data ends in the middle of the JSON text (the file was cut short) at this byte offset.
   case truncated(atByte: Int)
-  /// The data is not valid JSON.
-  case invalidJSON(reason: String)
+  /// The data is not valid JSON: a syntax error at this byte offset (0-based), inside the entry at index
+  /// `entry` when it is inside one, for `reason` (`a raw line feed in a string (escape it as \n)`).
+  case invalidJSON(atByte: Int, entry: Int?, reason: String)
   /// The JSON is not a Rill history: `format` is missing or is not `"rill.history"`.
   case wrongFormat(found: String?)
   /// The file's format version is not one this library reads.
@@ -28,8 +29,10 @@ public enum HistoryImportError: Error, Equatable, CustomStringConvertible {
       switch self {
       case .truncated(let offset):
         "the history file is truncated: the JSON ends unfinished at byte \(offset)"
-      case .invalidJSON(let reason):
-        "the history file is not valid JSON: \(reason)"
+      case .invalidJSON(let offset, let entry?, let reason):
+        "the history file is not valid JSON: syntax error at byte \(offset), in entry \(entry): \(reason)"
+      case .invalidJSON(let offset, nil, let reason):
+        "the history file is not valid JSON: syntax error at byte \(offset): \(reason)"
       case .wrongFormat(let found?):
         "not a Rill history file: format is \"\(found)\", expected \"\(HistoryFileHeader.formatName)\""
       case .wrongFormat(nil):

@@ -1,5 +1,5 @@
 // A JSON scanner that finds values by brackets, quotes and commas without building them (`JSONScanner`),
-// the string follower it shares (`JSONStrings`), and the check that tells a cut-short text (`JSONCompleteness`).
+// and the string follower it uses (`JSONStrings`).
 
 import Foundation
 
@@ -24,33 +24,6 @@ struct JSONStrings {
       isInside = false
     }
     return true
-  }
-}
-
-/// Tells a JSON text cut short from one that is merely invalid.
-enum JSONCompleteness {
-  /// The byte offset where `data` ends with a string, array or object still open, or `nil` when every
-  /// one that opens closes (the text may still be invalid in other ways).
-  static func truncationOffset(of data: Data) -> Int? {
-    var depth = 0
-    var strings = JSONStrings()
-    var sawValue = false
-    for byte in data {
-      if strings.take(byte) {
-        sawValue = true
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        sawValue = true
-      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
-      default: sawValue = true
-      }
-      if depth < 0 { return nil }
-    }
-    return (strings.isInside || depth > 0 || !sawValue) ? data.count : nil
   }
 }
 
@@ -106,7 +79,8 @@ package struct JSONScanner {
 
   /// Takes the next value (after any blanks) and returns where it is: a string to its closing quote,
   /// an array or object to its closing bracket, a number or word to the next delimiter. `nil` when a
-  /// quote or bracket does not close, or there is no value.
+  /// quote or bracket does not close, a comma comes right before a closing bracket (`JSONDecoder` lets
+  /// that through on Linux), or there is no value.
   package mutating func value() -> Range<Int>? {
     skipBlanks()
     let start = index
@@ -128,19 +102,26 @@ package struct JSONScanner {
     // Brackets are counted, not matched: whoever reads a value checks it.
     var depth = 0
     var strings = JSONStrings()
+    var afterComma = false
     while index < end {
       let byte = bytes[index]
       index += 1
       if strings.take(byte) {
         if depth == 0 && !strings.isInside { return start..<index }
+        afterComma = false
         continue
       }
       switch byte {
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        afterComma = false
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if afterComma { return nil }
         depth -= 1
         if depth == 0 { return start..<index }
-      default: break
+      case UInt8(ascii: ","): afterComma = true
+      case 0x20, 0x09, 0x0A, 0x0D: break
+      default: afterComma = false
       }
     }
     return nil

@@ -44,7 +44,10 @@ extension Store where Action: Codable {
   /// beyond `Double`'s range (`1e400`), is an error naming the entry, not a neighbouring date. Then subscribers are told the new state. Middleware does not
   /// run. Called from a subscriber or middleware, the replacement is queued like a dispatch.
   ///
-  /// - Throws: ``HistoryImportError``, saying what is wrong and where; the store is then untouched.
+  /// - Throws: ``HistoryImportError``, saying what is wrong and where; the store is then untouched. Text
+  ///   that is not JSON is a syntax error naming the byte and, inside `entries`, the entry:
+  ///   `the history file is not valid JSON: syntax error at byte 219, in entry 2: the number 01 has a
+  ///   leading zero`.
   public func importHistory(_ data: Data) throws {
     let file = try HistoryFile<Action>.decode(data)
     submit(.replace(file.entries, position: file.position), name: "importHistory(_:)")
