@@ -4,8 +4,9 @@
 public enum HistoryExportError: Error, Equatable, CustomStringConvertible {
   /// The store was created with `recording: .disabled`.
   case recordingDisabled
-  /// A bounded recording dropped this many old entries, so the session cannot be replayed from the
-  /// initial state.
+  /// A bounded recording folded this many old entries into the state undo starts from, so the session
+  /// cannot be replayed from the initial state. The default recording, `.bounded(100)`, does so once it
+  /// holds 200 actions: a store whose sessions are exported records with `recording: .unbounded`.
   case entriesDropped(count: Int)
 
   /// One line saying what is wrong.
@@ -14,7 +15,9 @@ public enum HistoryExportError: Error, Equatable, CustomStringConvertible {
     case .recordingDisabled:
       "cannot export the history: the store records none (recording: .disabled)"
     case .entriesDropped(let count):
-      "cannot export the history: a bounded recording dropped its \(count) oldest entries"
+      "cannot export the history: its bounded recording has folded the \(count) oldest actions into the state "
+        + "undo starts from (the default, .bounded(100), does so at 200), so the session no longer replays from "
+        + "the initial state; to export whole sessions, create the store with `recording: .unbounded`"
     }
   }
 }

@@ -20,8 +20,15 @@ extension Store where Action: Codable {
   /// try replay.importHistory(data)   // replay.currentState == store.currentState
   /// ```
   ///
+  /// The file holds the whole session, replayed from the initial state, so export needs every action
+  /// recorded: a store whose sessions you export records with `recording: .unbounded`. The default
+  /// recording, `.bounded(100)`, exports until it holds 200 actions; then it folds the oldest 100 into the
+  /// state undo starts from, and export throws ``HistoryExportError/entriesDropped(count:)``. (A file
+  /// cannot carry that state instead: it would need `State: Codable`, and an import replays from the
+  /// importing store's initial state.)
+  ///
   /// - Throws: ``HistoryExportError`` when the history is incomplete (recording disabled, or a bounded
-  ///   recording dropped old entries); an `EncodingError` when an action fails to encode.
+  ///   recording folded old entries); an `EncodingError` when an action fails to encode.
   public func exportHistory() throws -> Data {
     guard recorder.isRecording else { throw HistoryExportError.recordingDisabled }
     guard recorder.droppedCount == 0 else { throw HistoryExportError.entriesDropped(count: recorder.droppedCount) }
