@@ -1,6 +1,7 @@
 import Foundation
-import RillStore
 import Testing
+
+@testable import RillStore
 
 /// The dates of history files (HistoryFile/HistoryDate.swift): every date the importer accepts exports
 /// again as valid JSON that imports as the same date; a date it cannot hold is an error naming the entry.
@@ -34,6 +35,32 @@ import Testing
       return
     }
     #expect(reason == "the number of seconds is out of range: a date is a finite number of seconds")
+  }
+
+  /// JSON has no NaN or infinity: a date written as one is a syntax error in its entry.
+  @Test(arguments: [
+    ("NaN", "expected a value, found 'N'"), ("nan", "'nan' is not a JSON value (true, false or null)"),
+    ("Infinity", "expected a value, found 'I'"), ("-Infinity", "the number - has no digits"),
+    ("inf", "expected a value, found 'i'"),
+  ])
+  func aDateWrittenAsNaNOrInfinityIsASyntaxError(word: String, reason: String) throws {
+    let text = counterHistoryFile(dates: ["0", word])
+    let offset = try #require(text.utf8.firstRange(of: #""date":\#(word)"#.utf8)).lowerBound
+    let error = importing(text)
+    #expect(
+      error == .invalidJSON(atByte: text.utf8.distance(from: text.startIndex, to: offset) + 7, entry: 1, reason: reason)
+    )
+  }
+
+  /// A store records `Date()` and an import refuses what is not finite, but should a date that is not
+  /// finite reach the writer, it throws rather than write `inf`, which is not JSON.
+  @Test func theWriterRefusesADateThatIsNotFinite() throws {
+    for seconds in [TimeInterval.infinity, -.infinity, .nan] {
+      let file = HistoryFile<CounterAction>(
+        format: "rill.history", version: 1, actionType: "RillStoreTests.CounterAction", position: 1,
+        entries: [HistoryEntry(action: .increase, date: Date(timeIntervalSinceReferenceDate: seconds))])
+      #expect(throws: EncodingError.self) { try file.encoded() }
+    }
   }
 
   @Test(arguments: [

@@ -53,8 +53,10 @@ extension HistoryFile {
         } && scanner.isAtEnd()
       }
       if let unwritable {
+        // The seconds, not the Date: describing a Date that is not finite traps.
+        let seconds = unwritable.timeIntervalSinceReferenceDate
         throw EncodingError.invalidValue(
-          unwritable, .init(codingPath: [], debugDescription: "a date that is not finite has no JSON: \(unwritable)"))
+          seconds, .init(codingPath: [], debugDescription: "a date of \(seconds) seconds since 2001 has no JSON"))
       }
       guard complete, dates.next() == nil else {
         throw EncodingError.invalidValue(
