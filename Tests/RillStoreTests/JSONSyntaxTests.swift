@@ -116,6 +116,18 @@ import Testing
         == .invalidJSON(atByte: at, entry: 0, reason: "more than 512 arrays and objects inside one another"))
   }
 
+  /// A UTF-8 byte order mark, which an editor may add, is skipped (as `JSONDecoder` skips it); UTF-16 is
+  /// not a history file's encoding.
+  @Test func aByteOrderMarkIsSkippedAndUTF16Refused() throws {
+    let export = try recordedCounterExport()
+    let store = counterStore()
+    try store.importHistory(Data([0xEF, 0xBB, 0xBF]) + Data(export.utf8))
+    #expect(store.history.entries.map(\.action) == [.increase, .rename("saved"), .add(5)])
+    #expect(store.history.position == 2)
+    let utf16 = Data([0xFF, 0xFE]) + (try #require(export.data(using: .utf16LittleEndian)))
+    #expect(importing(utf16) == .invalidJSON(atByte: 0, entry: nil, reason: "expected a value, found byte 0xFF"))
+  }
+
   @Test func aStringCutShortIsATruncatedFile() throws {
     let text = try recordedCounterExport()
     let end = try #require(text.range(of: "sav")?.upperBound)
