@@ -72,7 +72,8 @@ public enum HistoryRecording: Equatable, Sendable {
   /// Keep at least the `count` most recent actions (between `count` and `2 × count − 1`): when the
   /// history reaches `2 × count` entries, the oldest are folded into the state undo starts from.
   /// Undo then reaches back `count` actions at least; once entries were folded, the history cannot be
-  /// exported. The default is `.bounded(100)`.
+  /// exported (with the default, `.bounded(100)`: from the 200th action on). To export sessions of any
+  /// length, record `.unbounded`.
   case bounded(Int)
   /// Record nothing: undo, redo and jump have nothing to travel, and export fails.
   case disabled

@@ -86,8 +86,9 @@ public final class Store<State, Action> {
   ///   - reducer: The pure function that applies each action.
   ///   - middleware: Run in this order around the reducer for each dispatched action.
   ///   - recording: How much history to keep: the 100 most recent actions at least (the default, so
-  ///     a long-running app's memory stays flat), every action (`.unbounded`, for recording a session
-  ///     to export), or none (see ``HistoryRecording``).
+  ///     a long-running app's memory stays flat, which exports a session only until its 200th action),
+  ///     every action (`.unbounded`, for recording a session to export), or none (see
+  ///     ``HistoryRecording``).
   ///   - records: Which actions the history records (all when `nil`, the default). An action it
   ///     returns `false` for — say, a high-frequency UI action — is applied and delivered as usual
   ///     but is no entry of the history: its change belongs to the state at the current position, so

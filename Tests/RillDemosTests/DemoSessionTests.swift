@@ -47,4 +47,16 @@ import Testing
     #expect(fresh.store.history.position == 1)
     #expect(fresh.store.currentState == CounterState(count: 1))
   }
+
+  /// `rill --record` exports the whole session however long it is: the demos record `.unbounded` (the
+  /// store's default, `.bounded(100)`, cannot export once it has folded old actions, at 200).
+  @Test func aLongSessionRecordsEveryAction() throws {
+    let session = DemoSession(demo: CounterDemo())
+    session.repeatAction(times: 500)
+    let recorded = try Recording.decode(session.recording())
+    let fresh = DemoSession(demo: CounterDemo())
+    try fresh.store.importHistory(recorded.history)
+    #expect(fresh.store.history.entries.count == 500)
+    #expect(fresh.store.currentState == session.store.currentState)
+  }
 }

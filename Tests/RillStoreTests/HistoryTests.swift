@@ -133,6 +133,27 @@ import Testing
     }
   }
 
+  /// Issue 20.9: the default recording, `.bounded(100)`, exports the whole session until it holds 200
+  /// actions; then it has folded the oldest 100 into its starting state, and the error says to record
+  /// with `.unbounded`.
+  @Test func theDefaultRecordingExportsUntilItFoldsThenSaysToRecordUnbounded() throws {
+    let store = Store(initialState: Counter(), reducer: counterReducer())
+    for _ in 0..<199 { store.dispatch(.increase) }
+    let replay = Store(initialState: Counter(), reducer: counterReducer())
+    try replay.importHistory(store.exportHistory())
+    #expect(replay.history == store.history)
+    #expect(replay.currentState == Counter(count: 199))
+    for _ in 0..<51 { store.dispatch(.increase) }
+    #expect(store.history.entries.count == 150)
+    let error = try #require(throws: HistoryExportError.self) { try store.exportHistory() }
+    #expect(error == .entriesDropped(count: 100))
+    #expect(
+      error.description
+        == "cannot export the history: its bounded recording has folded the 100 oldest actions into the state "
+        + "undo starts from (the default, .bounded(100), does so at 200), so the session no longer replays from "
+        + "the initial state; to export whole sessions, create the store with `recording: .unbounded`")
+  }
+
   @Test func boundedRecordingAfterUndoStillTrimsCorrectly() {
     let store = counterStore(recording: .bounded(3))
     for amount in 1...5 { store.dispatch(.add(amount)) }

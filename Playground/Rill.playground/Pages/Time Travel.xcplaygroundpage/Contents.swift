@@ -1,6 +1,8 @@
 //: # Time travel
-//: The store records every action. Reducers are pure, so undo, redo and jump recompute the state from
-//: the recorded actions, and a session saved as JSON replays to the same state.
+//: The store records its actions. Reducers are pure, so undo, redo and jump recompute the state from
+//: the recorded actions, and a session saved as JSON replays to the same state. A store whose sessions
+//: are saved records every action (`recording: .unbounded`): the default keeps the last 100 at least, and
+//: cannot export once it has folded older ones.
 import Foundation
 import RillStore
 
@@ -21,7 +23,7 @@ let reducer = Reducer<Editor, EditorAction> { state, action in
 }
 
 section("Undo and redo")
-let store = Store(initialState: Editor(), reducer: reducer)
+let store = Store(initialState: Editor(), reducer: reducer, recording: .unbounded)
 let text = Timeline("text", store.select(\.text))
 store.dispatch(.type("Rill"))
 store.dispatch(.type("!"))
