@@ -107,19 +107,44 @@ import Testing
     withExtendedLifetime((warmUp, subscription)) {}
   }
 
-  /// Five sources take the parameter-pack form (two to four have fixed-arity overloads): it must keep
-  /// the same semantics.
+  /// Seven sources take the parameter-pack form (two to six have fixed-arity overloads): it must keep the same
+  /// semantics.
   @Test func packFormIsGlitchFreeInDiamondAndReplays() {
     let source = CurrentValueSubject(1)
     let joined = combine(
-      source.map { $0 * 10 }, source.map { "v\($0)" }, source, source.map { $0 + 1 }.map { -$0 }, CurrentValueSubject(0)
+      source.map { $0 * 10 }, source.map { "v\($0)" }, source, source.map { $0 + 1 }.map { -$0 },
+      CurrentValueSubject(0),
+      source.map { $0 * 2 }, source.map { $0 > 1 }
     )
     var log: [String] = []
-    let first = joined.subscribe { log.append("first \($0) \($1) \($2) \($3) \($4)") }
+    let first = joined.subscribe { log.append("first \($0) \($1) \($2) \($3) \($4) \($5) \($6)") }
     source.value = 2
-    let second = joined.subscribe { log.append("second \($0) \($1) \($2) \($3) \($4)") }
-    #expect(log == ["first 10 v1 1 -2 0", "first 20 v2 2 -3 0", "second 20 v2 2 -3 0"])
+    let second = joined.subscribe { log.append("second \($0) \($1) \($2) \($3) \($4) \($5) \($6)") }
+    #expect(
+      log == [
+        "first 10 v1 1 -2 0 2 false", "first 20 v2 2 -3 0 4 true", "second 20 v2 2 -3 0 4 true",
+      ])
     withExtendedLifetime((first, second)) {}
+  }
+
+  /// Five and six sources take fixed-arity overloads: glitch-free in a diamond, replay once all have a value.
+  @Test func aritiesFiveAndSixAreGlitchFreeInDiamondAndReplay() {
+    let source = CurrentValueSubject(1)
+    let (a, b, c) = (source.map { $0 * 10 }, source.map { "v\($0)" }, source.map { $0 + 1 }.map { -$0 })
+    let five = combine(a, b, source, c, CurrentValueSubject(0))
+    let six = combine(a, b, source, c, CurrentValueSubject(0), source.map { $0 > 1 })
+    var log: [String] = []
+    let firstFive = five.subscribe { log.append("five \($0) \($1) \($2) \($3) \($4)") }
+    let firstSix = six.subscribe { log.append("six \($0) \($1) \($2) \($3) \($4) \($5)") }
+    source.value = 2
+    let secondFive = five.subscribe { log.append("again \($0) \($1) \($2) \($3) \($4)") }
+    let secondSix = six.subscribe { log.append("again \($0) \($1) \($2) \($3) \($4) \($5)") }
+    #expect(
+      log == [
+        "five 10 v1 1 -2 0", "six 10 v1 1 -2 0 false", "five 20 v2 2 -3 0", "six 20 v2 2 -3 0 true",
+        "again 20 v2 2 -3 0", "again 20 v2 2 -3 0 true",
+      ])
+    withExtendedLifetime((firstFive, firstSix, secondFive, secondSix)) {}
   }
 
   /// Four sources take the fixed-arity overload: glitch-free in a diamond, replays once all have a value.

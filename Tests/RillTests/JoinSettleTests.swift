@@ -9,7 +9,8 @@ import Testing
   /// Every join that settles, built over signals derived from one head so that a send of 2 reaches it through
   /// its settle (`skip(until:)` opens on a join's value, which comes after the source's).
   enum Join: String, CaseIterable, CustomTestStringConvertible {
-    case combine2, combine3, combine4, combinePack, combineList, withLatestFrom, takeUntil, skipUntil
+    case combine2, combine3, combine4, combine5, combine6, combinePack, combinePackTransform, combineList,
+      withLatestFrom, takeUntil, skipUntil
 
     var testDescription: String { rawValue }
 
@@ -19,7 +20,9 @@ import Testing
       case .combine2, .combineList, .withLatestFrom: 11 * v + 1
       case .combine3: 12 * v + 1
       case .combine4: 13 * v + 2
-      case .combinePack: 23 * v + 2
+      case .combine5: 23 * v + 2
+      case .combine6: 24 * v + 2
+      case .combinePack, .combinePackTransform: 25 * v + 3
       case .takeUntil, .skipUntil: v + 1
       }
     }
@@ -31,7 +34,16 @@ import Testing
       case .combine2: return combine(a, b).map { $0 + $1 }
       case .combine3: return combine(a, b, head).map { $0 + $1 + $2 }
       case .combine4: return combine(a, b, head, a).map { $0 + $1 + $2 + $3 }
-      case .combinePack: return combine(a, b, head, a, b).map { $0 + $1 + $2 + $3 + $4 }
+      case .combine5: return combine(a, b, head, a, b).map { $0 + $1 + $2 + $3 + $4 }
+      case .combine6: return combine(a, b, head, a, b, head).map { $0 + $1 + $2 + $3 + $4 + $5 }
+      case .combinePack:
+        return combine(a, b, head, a, b, head, a).map { (v: (Int, Int, Int, Int, Int, Int, Int)) in
+          v.0 + v.1 + v.2 + v.3 + v.4 + v.5 + v.6
+        }
+      case .combinePackTransform:
+        return combine(a, b, head, a, b, head, a) { (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int) in
+          a + b + c + d + e + f + g
+        }
       case .combineList: return combine([a, b]).map { $0.reduce(0, +) }
       case .withLatestFrom: return a.withLatestFrom(b).map { $0 + $1 }
       case .takeUntil: return a.take(until: head.filter { $0 < 0 })

@@ -16,6 +16,8 @@ let benchmarks: @Sendable () -> Void = {
   }
   chain3()
   combine2()
+  combineTransform(sources: 5)
+  combineTransform(sources: 7)
   diamond()
   takeUntil()
   for sources in [10, 1000] {
@@ -255,6 +257,62 @@ func takeUntil() {
     benchmark.stopMeasurement()
     blackHole(sink)
     blackHole(cancellable)
+  }
+}
+
+// MARK: - combine with a transform, fixed arity and parameter pack
+
+/// combine<n>_transform: `combine(s0, …) { $0 &+ $1 &+ … }` over `n` subjects (each holding a value already), one
+/// subscriber; each send goes to the next source in turn and yields one sum. Five sources take a fixed-arity form,
+/// seven the parameter-pack form (not specialized for the caller's types: about three times the instructions).
+func combineTransform(sources count: Int) {
+  let name = "combine\(count)_transform"
+
+  workload(name, .rill) { benchmark in
+    var sink = 0
+    let s = (0..<count).map { _ in Rill.Subject<Int>() }
+    let sum: Signal<Int>
+    if count == 5 {
+      sum = combine(s[0], s[1], s[2], s[3], s[4]) { $0 &+ $1 &+ $2 &+ $3 &+ $4 }
+    } else {
+      // The pack form checks a closure before it knows its types: spelled out, the `&+` chain checks at once.
+      sum = combine(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) {
+        (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int) in a &+ b &+ c &+ d &+ e &+ f &+ g
+      }
+    }
+    let subscription = sum.subscribe { sink &+= $0 }
+    for source in s { source.send(0) }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      s[value % count].send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscription)
+  }
+
+  // The limit: each source's observer records its value and calls the join's observers with the sum.
+  workload(name, .baseline) { benchmark in
+    var sink = 0
+    var latest = [Int](repeating: 0, count: count)
+    let joined: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
+    let observersOfSource: [ContiguousArray<(Int) -> Void>] = (0..<count).map { index in
+      [
+        { value in
+          latest[index] = value
+          let sum = latest.reduce(0, &+)
+          for observer in joined { observer(sum) }
+        }
+      ]
+    }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      for observer in observersOfSource[value % count] {
+        observer(value)
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
   }
 }
 

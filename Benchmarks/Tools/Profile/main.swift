@@ -149,7 +149,8 @@ func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
   case "store_dispatch_1000":
     dispatches(counterSubscribers: 10, otherSubscribers: 990)
   default:
-    return runReactivity(workload, rill: rill, operations: operations)
+    return runCombineArity(workload, rill: rill, operations: operations)
+      || runReactivity(workload, rill: rill, operations: operations)
   }
   blackHole(sink)
   blackHole(subscriptions)
@@ -164,6 +165,7 @@ else {
   print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn")
   print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
   print("             fanout_combine_10 fanout_combine_1000 fanout_combine_10k")
+  print("             combine<4|5|7>_<transform|map|pack_transform|pack_map> (7: pack_ only)")
   print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable")
   print("             kairo_avoidable cellx_100 cellx_1000 (cellx_<layers>)")
   exit(2)

@@ -8,7 +8,8 @@ enum OperatorPipeline: String, CaseIterable {
   case withLatestFrom, withLatestFromDiamond, flatMapLatest, merge, mergeDiamond
   case flatMap, takeUntil, takeUntilDiamond, skipUntil, skipUntilDiamond, firstWhere
   case removeDuplicatesByKeyPath, successes, failures
-  case combineDiamond, combineThree, combineFour, combineFiveMixedTypes, combineList, combineListWithDuplicates
+  case combineDiamond, combineThree, combineFour, combineFiveMixedTypes, combineSix, combineSevenMixedTypes
+  case combineFiveWithATransform, combineSevenWithATransform, combineList, combineListWithDuplicates
 
   /// The operator applied to `source`; any other source it needs is made here and kept alive by it.
   func make(_ source: Subject<Int>) -> Signal<Int> {
@@ -46,6 +47,25 @@ enum OperatorPipeline: String, CaseIterable {
     case .combineFiveMixedTypes:
       Rill.combine(source, CurrentValueSubject("x"), source.map { $0 % 2 == 0 }, CurrentValueSubject(2.0), source)
         .map { number, text, isEven, ratio, again in number &+ text.count &+ (isEven ? 1 : 0) &+ Int(ratio) &+ again }
+    case .combineSix:
+      Rill.combine(source, source.map { $0 &+ 1 }, CurrentValueSubject(3), source, source.map { $0 &* 2 }, source)
+        .map { $0 &+ $1 &+ $2 &+ $3 &+ $4 &+ $5 }
+    case .combineSevenMixedTypes:
+      Rill.combine(
+        source, CurrentValueSubject("x"), source.map { $0 % 2 == 0 }, CurrentValueSubject(2.0), source, source,
+        source.map { $0 &+ 1 }
+      )
+      .map { (values: (Int, String, Bool, Double, Int, Int, Int)) in
+        values.0 &+ values.1.count &+ (values.2 ? 1 : 0) &+ Int(values.3) &+ values.4 &+ values.5 &+ values.6
+      }
+    case .combineFiveWithATransform:
+      Rill.combine(source, source.map { $0 &+ 1 }, CurrentValueSubject(3), source, source.map { $0 &* 2 }) {
+        $0 &+ $1 &+ $2 &+ $3 &+ $4
+      }
+    case .combineSevenWithATransform:
+      Rill.combine(source, source.map { $0 &+ 1 }, CurrentValueSubject(3), source, source, source, source) {
+        (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int) in a &+ b &+ c &+ d &+ e &+ f &+ g
+      }
     case .combineList:
       Rill.combine([source, source.filter { $0.isMultiple(of: 2) }, source.map { $0 &+ 1 }]).map {
         $0[0] &+ $0[1] &+ $0[2]

@@ -20,35 +20,23 @@
 /// credit.value = 30                                 // prints (30, "purple", "fail") — once
 /// ```
 ///
-/// Two, three and four sources take the fixed-arity overloads ``combine(_:_:)->Signal<(A,B)>``,
-/// ``combine(_:_:_:)->Signal<(A,B,C)>`` and ``combine(_:_:_:_:)->Signal<(A,B,C,D)>``, with the same semantics:
-/// the compiler specializes them for the caller's types, which it does not do for code inside a parameter pack's
-/// `repeat` expansion, so they cost a fraction of this form per value. With a transform, `combine(a, b) { … }`
-/// is one node emitting the transform's result. For a list of signals of one type known only at run time, see
+/// Two to six sources take the fixed-arity overloads, from ``combine(_:_:)->Signal<(A,B)>`` to
+/// ``combine(_:_:_:_:_:_:)->Signal<(A,B,C,D,E,F)>``, with the same semantics: the compiler specializes them for the
+/// caller's types, which it does not do for code inside a parameter pack's `repeat` expansion, so an emission costs
+/// about a third of this form's. They are also quick to type-check. For this form the compiler checks a closure over
+/// the tuple before it knows the tuple's types: with seven or more sources, spell out the closure's types, as in
+/// `.map { (v: (Int, Int, Int, Int, Int, Int, Int)) in v.0 + v.6 }`; a closure that chains operators over
+/// anonymous arguments, `.map { $0 + $1 + $2 + $3 + $4 + $5 + $6 }`, fails to compile with "the compiler is unable
+/// to type-check this expression in reasonable time; try breaking up the expression into distinct
+/// sub-expressions". With a transform, `combine(a, b, …) { … }` (any number of sources) is one node emitting the
+/// transform's result. For a list of signals of one type known only at run time, see
 /// ``combine(_:)-([Signal<Value>])``.
 ///
 /// - Complexity: O(number of sources) per emission.
+@_disfavoredOverload
 @inlinable
 public func combine<each Source>(_ sources: repeat Signal<each Source>) -> Signal<(repeat each Source)> {
-  var upstreams: [AnyUpstream] = []
-  repeat upstreams.append(AnyUpstream(each sources))
-  let sourceCount = upstreams.count
-  // Everything that touches the values is built here, in closures, so that it is specialized with this
-  // function for the caller's types; only the decisions, which know no types, live in CombineConnection.
-  return DerivedSignal(upstreams: upstreams) { node in
-    let latest = (repeat emptyCell(of: (each Source).self))
-    let connection = CombineConnection(sourceCount: sourceCount)
-    let emit = { node.emit((repeat unwrapLatest(each latest))) }
-    // A cycle through the connection while it is connected (a scheduled settle keeps it alive); broken by
-    // the cancel, which lets go of the settle.
-    connection.joinSettle = JoinSettle.make {
-      if connection.state.settle() { emit() }
-    }
-    repeat connection.upstream.append(
-      (each sources).subscribe(combineObserver(storingIn: each latest, connection, node, emit)))
-    if connection.state.connected() { emit() }
-    return connection.subscription
-  }
+  combinePackNode(repeat each sources) { $0 }
 }
 
 /// Combines the latest values of two signals into pairs.
@@ -109,6 +97,57 @@ public func combine<A, B, C, D>(
 ) -> Signal<(A, B, C, D)> {
   combineNode(a, b, c, d) {
     ($0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped, $0.c.unsafelyUnwrapped, $0.d.unsafelyUnwrapped)
+  }
+}
+
+/// Combines the latest values of five signals into tuples.
+///
+/// Emits once every signal has emitted at least one value, and after that whenever any emits, with the
+/// latest value of each; glitch-free (rule 6). Replays its last tuple when any signal replays. The same
+/// operator as the parameter-pack ``combine(_:)->Signal<(Source)>``; this fixed-arity form is chosen for five
+/// sources because the compiler specializes it for the caller's types, and because it type-checks a closure
+/// over the tuple (`combine(a, b, c, d, e).map { $0 + $1 + $2 + $3 + $4 }`) at once, where the pack form
+/// takes it seconds.
+///
+/// - Complexity: O(1) per emission.
+@inlinable
+public func combine<A, B, C, D, E>(
+  _ a: Signal<A>,
+  _ b: Signal<B>,
+  _ c: Signal<C>,
+  _ d: Signal<D>,
+  _ e: Signal<E>
+) -> Signal<(A, B, C, D, E)> {
+  combineNode(a, b, c, d, e) {
+    (
+      $0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped, $0.c.unsafelyUnwrapped, $0.d.unsafelyUnwrapped,
+      $0.e.unsafelyUnwrapped
+    )
+  }
+}
+
+/// Combines the latest values of six signals into tuples.
+///
+/// Emits once every signal has emitted at least one value, and after that whenever any emits, with the
+/// latest value of each; glitch-free (rule 6). Replays its last tuple when any signal replays. The same
+/// operator as the parameter-pack ``combine(_:)->Signal<(Source)>``, chosen for six sources for the reasons
+/// the five-source form gives.
+///
+/// - Complexity: O(1) per emission.
+@inlinable
+public func combine<A, B, C, D, E, F>(
+  _ a: Signal<A>,
+  _ b: Signal<B>,
+  _ c: Signal<C>,
+  _ d: Signal<D>,
+  _ e: Signal<E>,
+  _ f: Signal<F>
+) -> Signal<(A, B, C, D, E, F)> {
+  combineNode(a, b, c, d, e, f) {
+    (
+      $0.a.unsafelyUnwrapped, $0.b.unsafelyUnwrapped, $0.c.unsafelyUnwrapped, $0.d.unsafelyUnwrapped,
+      $0.e.unsafelyUnwrapped, $0.f.unsafelyUnwrapped
+    )
   }
 }
 

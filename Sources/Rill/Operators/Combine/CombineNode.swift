@@ -1,5 +1,33 @@
-// The nodes of the fixed-arity `combine`s, with a tuple (Combine.swift) or a transform (CombineTransform.swift): one
-// body per arity, given how to build the output from the latest values.
+// The nodes of the `combine`s of separate signals, with a tuple (Combine.swift) or a transform
+// (CombineTransform.swift): one body per fixed arity and one for a parameter pack, given how to build the output from
+// the latest values.
+
+/// The node of a `combine` of any number of sources, emitting `output` of the latest values.
+@inlinable
+func combinePackNode<each Source, Output>(
+  _ sources: repeat Signal<each Source>,
+  output: @escaping ((repeat each Source)) -> Output
+) -> Signal<Output> {
+  var upstreams: [AnyUpstream] = []
+  repeat upstreams.append(AnyUpstream(each sources))
+  let sourceCount = upstreams.count
+  // Everything that touches the values is built here, in closures, so that it is specialized with this
+  // function for the caller's types; only the decisions, which know no types, live in CombineConnection.
+  return DerivedSignal(upstreams: upstreams) { node in
+    let latest = (repeat emptyCell(of: (each Source).self))
+    let connection = CombineConnection(sourceCount: sourceCount)
+    let emit = { node.emit(output((repeat unwrapLatest(each latest)))) }
+    // A cycle through the connection while it is connected (a scheduled settle keeps it alive); broken by
+    // the cancel, which lets go of the settle.
+    connection.joinSettle = JoinSettle.make {
+      if connection.state.settle() { emit() }
+    }
+    repeat connection.upstream.append(
+      (each sources).subscribe(combineObserver(storingIn: each latest, connection, node, emit)))
+    if connection.state.connected() { emit() }
+    return connection.subscription
+  }
+}
 
 /// The node of a two-source `combine`, emitting `output` of the latest values (every one set when it is called).
 /// Built once per node: a connection keeps `output` without allocating.
@@ -62,6 +90,62 @@ func combineNode<A, B, C, D, Output>(
   }
 }
 
+/// The node of a five-source `combine`, emitting `output` of the latest values.
+@inlinable
+func combineNode<A, B, C, D, E, Output>(
+  _ a: Signal<A>,
+  _ b: Signal<B>,
+  _ c: Signal<C>,
+  _ d: Signal<D>,
+  _ e: Signal<E>,
+  output: @escaping (LatestOfFive<A, B, C, D, E>) -> Output
+) -> Signal<Output> {
+  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e)]) { node in
+    let join = CombineJoin(node, latest: LatestOfFive(), sourceCount: 5, output: output)
+    join.upstream.append(
+      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
+    join.upstream.append(
+      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
+    join.upstream.append(
+      c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
+    join.upstream.append(
+      d.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
+    join.upstream.append(
+      e.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
+    return join.connected()
+  }
+}
+
+/// The node of a six-source `combine`, emitting `output` of the latest values.
+@inlinable
+func combineNode<A, B, C, D, E, F, Output>(
+  _ a: Signal<A>,
+  _ b: Signal<B>,
+  _ c: Signal<C>,
+  _ d: Signal<D>,
+  _ e: Signal<E>,
+  _ f: Signal<F>,
+  output: @escaping (LatestOfSix<A, B, C, D, E, F>) -> Output
+) -> Signal<Output> {
+  let upstreams = [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e), AnyUpstream(f)]
+  return DerivedSignal(upstreams: upstreams) { node in
+    let join = CombineJoin(node, latest: LatestOfSix(), sourceCount: 6, output: output)
+    join.upstream.append(
+      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
+    join.upstream.append(
+      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
+    join.upstream.append(
+      c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
+    join.upstream.append(
+      d.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
+    join.upstream.append(
+      e.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
+    join.upstream.append(
+      f.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.f)) })
+    return join.connected()
+  }
+}
+
 // The latest values of a fixed-arity join, one optional per source. Structs, not tuples: a closure taking a tuple
 // takes its elements as separate arguments, so handing `output` to the join (generic over its latest values) would
 // wrap it in a conversion thunk, called at every emission; a struct is passed the same way on both sides.
@@ -90,5 +174,28 @@ struct LatestOfFour<A, B, C, D> {
   @usableFromInline var b: B?
   @usableFromInline var c: C?
   @usableFromInline var d: D?
+  @inlinable init() {}
+}
+
+/// The latest values of a five-source join.
+@usableFromInline
+struct LatestOfFive<A, B, C, D, E> {
+  @usableFromInline var a: A?
+  @usableFromInline var b: B?
+  @usableFromInline var c: C?
+  @usableFromInline var d: D?
+  @usableFromInline var e: E?
+  @inlinable init() {}
+}
+
+/// The latest values of a six-source join.
+@usableFromInline
+struct LatestOfSix<A, B, C, D, E, F> {
+  @usableFromInline var a: A?
+  @usableFromInline var b: B?
+  @usableFromInline var c: C?
+  @usableFromInline var d: D?
+  @usableFromInline var e: E?
+  @usableFromInline var f: F?
   @inlinable init() {}
 }
