@@ -2,9 +2,10 @@ import Foundation
 import RillStore
 import Testing
 
-/// Per-id observation against a plain reference: random inserts, merges, renames (some of which throw after
-/// editing, and must change nothing), removals, re-adds, dispatches of many ids, undo, redo, jumps, export and import, with observers coming and going. Every observer must
-/// hear exactly the successive distinct states of its own model, in order.
+/// Per-id observation against a plain reference: random inserts, merges, renames (some of which throw
+/// after editing, and must change nothing), removals, re-adds, dispatches of many ids, undo, redo, jumps,
+/// export and import, with observers coming and going. Every observer must hear exactly the successive
+/// distinct states of its own model, in order.
 @Suite struct EntityTableModelTests {
   /// A small seeded generator (SplitMix64), so a failure replays.
   struct SeededGenerator: RandomNumberGenerator {
