@@ -9,7 +9,9 @@ extension Signal {
   /// Unlike a plain subscription, this one does not keep the signal alive: when `owner` owns the signal (a
   /// view model that owns a subject and observes it), both are freed together. A pipeline derived from a
   /// source `owner` owns is kept connected by that source, though, until a value arrives: cancel the
-  /// subscription in the owner's `deinit` there.
+  /// subscription in the owner's `deinit` there — in a `@MainActor` owner, whose `deinit` cannot read it,
+  /// an `isolated deinit` (macOS 15.4, iOS 18.4), or instead a plain ``subscribe(_:)`` kept in the
+  /// owner's `Set<Subscription>`, which ends when the owner frees it (see rule 7 of <doc:Contract>).
   ///
   /// ```swift
   /// final class CreditLabel { var text = "" }
