@@ -3,7 +3,10 @@
 # `delay`, `timeout`, the async `map`, `Signal.task`, `Signal.from`, `Signal.observing`, `Store.run`) take `isolation: isolated any Actor = #isolation`,
 # so a caller that is not isolated to an actor does not compile. Each misuse below must fail to
 # type-check with the expected message, and the same calls from the main actor must type-check (so a
-# misuse cannot "fail" for an unrelated reason).
+# misuse cannot "fail" for an unrelated reason). The errors expected are the ones quoted in the
+# Troubleshooting section of Sources/Rill/Rill.docc/IsolationAndTime.md (its lines that start with
+# "error: "), so that the docs cannot drift from what the compiler prints: the first, for every call; the
+# second and third, for `debounce` from a synchronous and an async nonisolated function.
 # Run from anywhere: Scripts/check-isolation-misuse.sh [extra `swift build` arguments]
 set -euo pipefail
 
@@ -11,7 +14,19 @@ cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 modules="$(Scripts/built-modules.sh "$@")"
-expected="'nil' is not compatible with expected argument type 'any Actor'"
+article=Sources/Rill/Rill.docc/IsolationAndTime.md
+documented=()
+while IFS= read -r line; do
+  documented+=("$line")
+done < <(sed -n '/^## Troubleshooting/,/^## Topics/p' "$article" | grep '^error: ')
+if [ "${#documented[@]}" -ne 3 ]; then
+  echo "error: expected 3 quoted errors (lines starting 'error: ') in the Troubleshooting section of $article," \
+    "found ${#documented[@]}" >&2
+  exit 1
+fi
+expected="${documented[0]}"
+# What `debounce` (the first call below) adds, from a synchronous and from an async nonisolated function.
+debounce_expected=("${documented[1]}" "${documented[2]}")
 
 # The calls, one per line, with `s` a Signal<Int>, `store` a Store<Int, Int> and `clock` a ContinuousClock.
 calls=(
@@ -61,9 +76,17 @@ EOF
       echo "error: from \`$context\`, \`$call\` type-checks (it must not)" >&2
       failed=1
     elif ! grep -qF "$expected" "$work/$name/log"; then
-      echo "error: from \`$context\`, \`$call\` fails without \"$expected\":" >&2
+      echo "error: from \`$context\`, \`$call\` fails without \"$expected\" (quoted in $article):" >&2
       cat "$work/$name/log" >&2
       failed=1
+    elif [ "$index" -eq 0 ]; then
+      also="${debounce_expected[0]}"
+      [ -z "$effects" ] || also="${debounce_expected[1]}"
+      if ! grep -qF "$also" "$work/$name/log"; then
+        echo "error: from \`$context\`, \`$call\` fails without \"$also\" (quoted in $article):" >&2
+        cat "$work/$name/log" >&2
+        failed=1
+      fi
     fi
   done
 done

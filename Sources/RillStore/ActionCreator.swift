@@ -23,9 +23,10 @@ extension Store {
   /// ```
   ///
   /// - Parameters:
-  ///   - isolation: The actor the work runs on, where the store lives; the caller's, by default. A caller that
-  ///     is not isolated to an actor does not compile (there `#isolation` is `nil`, and this parameter is not
-  ///     optional).
+  ///   - isolation: The actor the work runs on, where the store lives; the caller's, by default. A caller that is not
+  ///     isolated to an actor does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible
+  ///     with expected argument type 'any Actor'". Call it from the main actor or an actor's method, or take an
+  ///     `isolated` parameter and pass it on (see the IsolationAndTime article of Rill).
   ///   - work: The action creator, run in `isolation` with a ``Dispatcher`` of this store.
   @discardableResult
   public func run(

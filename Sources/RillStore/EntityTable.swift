@@ -20,6 +20,9 @@
 /// changed. The record is bounded (memory stays flat), is not part of the table's value, and is not
 /// encoded: `==` compares models and order; `Codable` writes the models, in order, as a JSON array.
 ///
+/// **Atomic edits.** ``update(_:_:)`` and ``sort(by:)`` take closures that may throw: when one throws, the
+/// table is left as it was (the edit is undone, no change is recorded) and the error is rethrown.
+///
 /// - Complexity: Reading by id, ``upsert(_:)`` of a new or existing model, ``merge(_:)``, ``update(_:_:)``
 ///   are O(1) (amortized; plus copying the table once if its storage is shared). ``remove(_:)``,
 ///   ``insert(_:at:)`` and ``move(_:to:)`` are O(n) in the number of models, for the order.
@@ -89,13 +92,33 @@ public struct EntityTable<Model: Identifiable> {
   /// Changes the model with `id` in place with `body`. Returns false, calling nothing, when no model has
   /// that id.
   ///
+  /// The update is atomic: when `body` throws, the model stays as it was — whatever `body` changed
+  /// before throwing is undone — no change is recorded (so ``Store/entity(_:in:)`` has nothing to
+  /// tell), and the error is rethrown. A reducer can therefore validate an edit with `try?`:
+  ///
+  /// ```swift
+  /// _ = try? users.update(1) { user in
+  ///   user.name = newName
+  ///   try validate(user)   // throws: user 1 keeps its old name
+  /// }
+  /// ```
+  ///
   /// - Precondition: `body` does not change the model's id.
-  @inlinable @discardableResult public mutating func update(
+  /// - Complexity: O(1). A `body` that can throw edits a copy of the model, written back when it
+  ///   returns: editing a collection in the model then copies that collection once.
+  @inlinable @discardableResult public mutating func update<Failure: Error>(
     _ id: Model.ID,
-    _ body: (inout Model) throws -> Void
-  ) rethrows -> Bool {
+    _ body: (inout Model) throws(Failure) -> Void
+  ) throws(Failure) -> Bool {
     guard let index = models.index(forKey: id) else { return false }
-    try body(&models.values[index])
+    if Failure.self == Never.self {
+      // It cannot throw: edit in place, with nothing to undo (and no copy).
+      try body(&models.values[index])
+    } else {
+      var model = models.values[index]
+      try body(&model)
+      models.values[index] = model
+    }
     precondition(models.values[index].id == id, "EntityTable.update changed the id of model \(id)")
     changes.record(id)
     return true
@@ -126,8 +149,15 @@ public struct EntityTable<Model: Identifiable> {
   }
 
   /// Sorts the order with `areInIncreasingOrder`; models do not change.
+  ///
+  /// Like ``update(_:_:)``, it is atomic: when `areInIncreasingOrder` throws, the order stays as it was
+  /// (it sorts a copy of the order, kept when the sort returns).
+  ///
+  /// - Complexity: O(n log n).
   @inlinable public mutating func sort(by areInIncreasingOrder: (Model, Model) throws -> Bool) rethrows {
-    try order.sort { try areInIncreasingOrder(models[$0]!, models[$1]!) }
+    var sorted = order
+    try sorted.sort { try areInIncreasingOrder(models[$0]!, models[$1]!) }
+    order = sorted
   }
 }
 

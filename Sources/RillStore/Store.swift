@@ -30,7 +30,9 @@
 /// state, during the batch and after it.
 ///
 /// **Isolation.** A store is not `Sendable`: create and use it in one isolation domain (the main actor
-/// in an app). Async work goes through ``run(isolation:_:)``, which stays in that domain.
+/// in an app). Async work goes through ``run(isolation:_:)``, which stays in that domain, or, from a
+/// middleware, through ``MiddlewareContext/run(_:)``, which works on the actor whose code created the
+/// store (the main actor when no actor's code did).
 ///
 /// **The state is held once.** The store keeps one state value and the reducer changes it in place:
 /// the ``state`` signal reads the store's value rather than keeping a copy, so a state built of
@@ -69,14 +71,22 @@ public final class Store<State, Action> {
   @usableFromInline var equatableSelections = SelectionCache()
   /// The per-id observers of each entity table, while any is observed (see `entity(_:in:)`).
   @usableFromInline var entityIndexes: [AnyKeyPath: AnyObject] = [:]
-  /// How many tasks started by `run` have not returned yet (for `TestStore`, which fails a test that
-  /// ends with work in flight).
+  /// How many tasks started by `run` (the store's or a middleware's) have not returned yet (for
+  /// `TestStore`, which fails a test that ends with work in flight).
   package internal(set) var runsInFlight = 0
   /// Told of each time-travel command (undo, redo, jump, import) that ran, right after it changed the
   /// state and before the subscribers are told (for `TestStore`, which fails a test on a change of the
   /// state it did not describe). A command that found nothing to do (an undo with nothing to undo) is
   /// not told.
   package var didTravel: ((StoreCommand<State, Action>) -> Void)?
+  /// The actor the store was created on, where a middleware's `run` works; `nil` outside any actor's
+  /// code (the main actor is assumed then).
+  let isolation: (any Actor)?
+  /// The tasks started by a middleware's `run` that have not returned, by number: the store cancels
+  /// them when it is freed (they do not keep it alive).
+  var middlewareRuns: [Int: Task<Void, any Error>] = [:]
+  /// The number of the next middleware run.
+  var nextMiddlewareRun = 0
 
   /// Creates a store with `initialState`, the `reducer` that computes every next state, and
   /// `middleware` to run around it, in order.
@@ -96,13 +106,18 @@ public final class Store<State, Action> {
   ///     undo replaces the undone future. The first recorded action or time travel after unrecorded
   ///     ones keeps a snapshot of that state (one copy). An exported session holds only the recorded
   ///     actions.
+  ///   - isolation: The actor the store lives on: the caller's, by default. The work a middleware
+  ///     starts with ``MiddlewareContext/run(_:)`` runs there; when it is `nil` (the store was created
+  ///     outside any actor's code: a property initializer, a nonisolated function), on the main actor.
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
     middleware: [Middleware<State, Action>] = [],
     recording: HistoryRecording = .bounded(100),
-    records: (@Sendable (Action) -> Bool)? = nil
+    records: (@Sendable (Action) -> Bool)? = nil,
+    isolation: isolated (any Actor)? = #isolation
   ) {
+    self.isolation = isolation
     current = initialState
     self.initialState = initialState
     self.reducer = reducer
@@ -123,6 +138,7 @@ public final class Store<State, Action> {
   deinit {
     // A signal derived from `state` can outlive the store: it replays the last state from now on.
     subject.ownerEnded(with: current)
+    for run in middlewareRuns.values { run.cancel() }
   }
 
   /// The current state: the state after the last action (or time-travel step) that ran.

@@ -2,9 +2,10 @@ import Foundation
 import RillStore
 import Testing
 
-/// Per-id observation against a plain reference: random inserts, merges, removals, re-adds, dispatches of
-/// many ids, undo, redo, jumps, export and import, with observers coming and going. Every observer must
-/// hear exactly the successive distinct states of its own model, in order.
+/// Per-id observation against a plain reference: random inserts, merges, renames (some of which throw
+/// after editing, and must change nothing), removals, re-adds, dispatches of many ids, undo, redo, jumps,
+/// export and import, with observers coming and going. Every observer must hear exactly the successive
+/// distinct states of its own model, in order.
 @Suite struct EntityTableModelTests {
   /// A small seeded generator (SplitMix64), so a failure replays.
   struct SeededGenerator: RandomNumberGenerator {
@@ -37,6 +38,8 @@ import Testing
         }
       case .removed(let ids): for id in ids { users[id] = nil }
       case .retitled: break
+      case .renamed(let id, let name, let rejected):
+        if !rejected, users[id] != nil { users[id]?.name = name }
       }
       states = Array(states[...position]) + [users]
       position += 1
@@ -97,7 +100,12 @@ import Testing
       case 20..<45: dispatch(.patched((0..<Int.random(in: 1...5, using: &random)).map { _ in randomPatch() }))
       case 45..<55:
         dispatch(.removed((0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: ids, using: &random) }))
-      case 55..<60: dispatch(.retitled(Self.names.randomElement(using: &random)!))
+      case 55..<57: dispatch(.retitled(Self.names.randomElement(using: &random)!))
+      case 57..<60:
+        dispatch(
+          .renamed(
+            Int.random(in: ids, using: &random), to: Self.names.randomElement(using: &random)!,
+            rejected: Bool.random(using: &random)))
       case 60..<68:
         store.undo()
         if reference.position > 0 { reference.position -= 1 }

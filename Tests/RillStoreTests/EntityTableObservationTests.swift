@@ -13,7 +13,12 @@ enum DirectoryAction: Equatable, Codable {
   case patched([UserPatch])
   case removed([Int])
   case retitled(String)
+  /// Renames a user with an edit that a check after it may reject (`try?` in the reducer).
+  case renamed(Int, to: String, rejected: Bool)
 }
+
+/// What the check of a ``DirectoryAction/renamed(_:to:rejected:)`` throws.
+struct RenameRejected: Error {}
 
 func directoryReducer() -> Reducer<Directory, DirectoryAction> {
   Reducer { state, action in
@@ -22,6 +27,11 @@ func directoryReducer() -> Reducer<Directory, DirectoryAction> {
     case .patched(let patches): for patch in patches { state.users.merge(patch) }
     case .removed(let ids): for id in ids { state.users.remove(id) }
     case .retitled(let title): state.title = title
+    case .renamed(let id, let name, let rejected):
+      _ = try? state.users.update(id) { user in
+        user.name = name
+        if rejected { throw RenameRejected() }
+      }
     }
   }
 }
@@ -51,6 +61,21 @@ func directoryStore(_ users: [User] = []) -> Store<Directory, DirectoryAction> {
     store.dispatch(.patched([UserPatch(id: 1, name: "Ada Lovelace")]))
     store.dispatch(.patched([UserPatch(id: 1, isOnline: true)]))
     #expect(screen.heard == ["Ada", "Ada Lovelace", "Ada Lovelace+"])
+    withExtendedLifetime(subscription) {}
+  }
+
+  /// Issue 20.6: an update whose body edits the model and then throws is rolled back, so the state and
+  /// what the observer heard agree (the edit was kept without a recorded change, so never heard).
+  @Test func anUpdateThatThrowsAfterEditingLeavesTheModelAndItsObserverAsTheyWere() {
+    let store = directoryStore([ada])
+    let screen = Screen()
+    let subscription = store.entity(1, in: \.users).subscribe(screen.hear)
+    store.dispatch(.renamed(1, to: "Ada Lovelace", rejected: true))
+    #expect(store.currentState.users[id: 1] == ada)
+    #expect(screen.heard == ["Ada"])
+    store.dispatch(.renamed(1, to: "Ada Lovelace", rejected: false))
+    #expect(store.currentState.users[id: 1]?.name == "Ada Lovelace")
+    #expect(screen.heard == ["Ada", "Ada Lovelace"])
     withExtendedLifetime(subscription) {}
   }
 

@@ -89,6 +89,50 @@ struct UserPatch: EntityPatch, Codable, Equatable {
     #expect(Array(users.ids) == [1, 2])
   }
 
+  /// Issue 20.6: `update` is atomic: a body that edits the model and then throws leaves it as it was and
+  /// records no change.
+  @Test func anUpdateWhoseBodyThrowsAfterEditingChangesNothing() {
+    var users = EntityTable([ada, alan])
+    let seen = users.revision
+    #expect(throws: RenameRejected.self) {
+      try users.update(1) { user in
+        user.name = "Ada Lovelace"
+        throw RenameRejected()
+      }
+    }
+    #expect(Array(users) == [ada, alan])
+    #expect(users.revision == seen)
+    #expect(users.changedIDs(since: seen) == [])
+  }
+
+  @Test func aThrowingBodyThatDoesNotThrowUpdatesAsUsual() throws {
+    var users = EntityTable([ada])
+    let seen = users.revision
+    let updated = try users.update(1) { user in
+      user.name = "Ada Lovelace"
+      if user.name.isEmpty { throw RenameRejected() }
+    }
+    #expect(updated)
+    #expect(users[id: 1]?.name == "Ada Lovelace")
+    #expect(users.changedIDs(since: seen) == [1])
+  }
+
+  /// Issue 20.6: `sort(by:)` is atomic too: a comparator that throws part way leaves the order as it was.
+  @Test(arguments: 1...6)
+  func aSortWhoseComparatorThrowsKeepsTheOrder(throwingAtComparison: Int) {
+    let users = (1...5).map { User(id: $0, name: "\($0)") }
+    var table = EntityTable(users)
+    var comparisons = 0
+    #expect(throws: RenameRejected.self) {
+      try table.sort { first, second in
+        comparisons += 1
+        if comparisons == throwingAtComparison { throw RenameRejected() }
+        return first.id > second.id
+      }
+    }
+    #expect(Array(table.ids) == [1, 2, 3, 4, 5])
+  }
+
   @Test func removeTakesTheModelOutOfTheOrder() {
     var users = EntityTable([ada, alan, grace])
     let removed = users.remove(2)

@@ -8,6 +8,39 @@ let globalTitler = Middleware<Counter, CounterAction> { _, action, next in
   next(action == .increase ? .rename("increased") : action)
 }
 
+/// Issue 20.8: a thunk — async work started from a global (so `@Sendable`) middleware, dispatching later.
+/// On `.rename("ping")` it waits a turn, then dispatches `.rename("pong")` from the store's actor.
+let pingPong = Middleware<Counter, CounterAction> { context, action, next in
+  next(action)
+  guard action == .rename("ping") else { return }
+  context.run { dispatch in
+    await Task.yield()
+    MainActor.preconditionIsolated("a middleware's run works in the store's isolation")
+    dispatch(.rename("pong"))
+  }
+}
+
+/// What a middleware's `run` work saw and made, kept for the test (Sendable: the middleware is).
+final class RunRecord: Sendable {
+  let task = Mutex<Task<Void, any Error>?>(nil)
+  let storeWasAlive = Mutex<Bool?>(nil)
+}
+
+/// A middleware whose `run` work, on `.rename("wait")`, sleeps an hour (ignoring cancellation), then
+/// notes whether its store is alive and dispatches `.increase`.
+func sleeper(_ record: RunRecord) -> Middleware<Counter, CounterAction> {
+  Middleware { context, action, next in
+    next(action)
+    guard action == .rename("wait") else { return }
+    let task = context.run { context in
+      try? await Task.sleep(for: .seconds(3_600))
+      record.storeWasAlive.withLock { $0 = context.isStoreAlive }
+      context.dispatch(.increase)
+    }
+    record.task.withLock { $0 = task }
+  }
+}
+
 @Suite struct MiddlewareTests {
   static let shared = globalTitler
 
@@ -145,6 +178,103 @@ let globalTitler = Middleware<Counter, CounterAction> { _, action, next in
       precondition(freed == nil)
       keeper.context?.dispatch(.increase)
       precondition(keeper.context?.isStoreAlive == false)
+    }
+  }
+
+  @MainActor @Test func aThunkMiddlewareDispatchesLaterFromTheStoresActor() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer(), middleware: [pingPong])
+    store.send(.rename("ping")) { $0.title = "ping" }
+    await store.receive(.rename("pong")) { $0.title = "pong" }
+    await store.finish()
+  }
+
+  @MainActor @Test func theRunTaskCanBeAwaited() async throws {
+    let record = RunRecord()
+    let store = counterStore(middleware: [sleeper(record)])
+    store.dispatch(.rename("wait"))
+    let task = try #require(record.task.withLock { $0 })
+    task.cancel()
+    try await task.value
+    #expect(record.storeWasAlive.withLock { $0 } == true)
+    #expect(store.currentState == Counter(count: 1, title: "wait"))
+  }
+
+  /// A test store counts a middleware's runs like `store.run`'s: `finish` fails while one is in flight.
+  @MainActor @Test func finishFailsWhileAMiddlewaresRunIsInFlight() async throws {
+    let record = RunRecord()
+    var store: TestStore? = TestStore(
+      initialState: Counter(), reducer: counterReducer(), middleware: [sleeper(record)])
+    store?.send(.rename("wait")) { $0.title = "wait" }
+    await withKnownIssue {
+      await store?.finish(timeout: .milliseconds(20))
+    } matching: { issue in
+      issue.description.contains("1 run task(s) still in flight")
+    }
+    store = nil
+    let task = try #require(record.task.withLock { $0 })
+    task.cancel()  // freeing the store did; a failing test must not wait the hour
+    _ = await task.result
+  }
+
+  /// The work does not keep the store alive; freeing the store cancels it, and what it dispatches
+  /// afterwards is dropped.
+  @MainActor @Test func freeingTheStoreCancelsItsMiddlewaresRunsWhoseDispatchesAreDropped() async throws {
+    let record = RunRecord()
+    var store: Store<Counter, CounterAction>? = counterStore(middleware: [sleeper(record)])
+    weak let freed = store
+    store?.dispatch(.rename("wait"))
+    let task = try #require(record.task.withLock { $0 })
+    store = nil
+    #expect(freed == nil)
+    #expect(task.isCancelled)
+    task.cancel()  // so that a failing test does not wait the hour
+    try await task.value
+    #expect(record.storeWasAlive.withLock { $0 } == false)
+  }
+
+  /// A store made in a `@MainActor` class's property initializer lives on the main actor: its
+  /// middleware's work runs there (`pingPong` checks).
+  @MainActor @Test func aStoreMadeInAMainActorPropertyInitializerRunsItsThunksOnTheMainActor() async {
+    @MainActor final class Model {
+      let store = Store(initialState: Counter(), reducer: counterReducer(), middleware: [pingPong])
+    }
+    let model = Model()
+    model.store.dispatch(.rename("ping"))
+    while model.store.currentState.title != "pong" { await Task.yield() }
+    #expect(model.store.currentState.title == "pong")
+  }
+
+  /// A store created in an actor's code lives there: its middleware's work runs on that actor.
+  @Test func aStoreCreatedInAnActorRunsItsThunksThere() async {
+    actor Host {
+      var store: Store<Counter, CounterAction>?
+      func ping() async -> String {
+        let host = self
+        let checked = Middleware<Counter, CounterAction> { context, action, next in
+          next(action)
+          guard action == .rename("ping") else { return }
+          context.run { dispatch in
+            await Task.yield()
+            host.preconditionIsolated("a middleware's run works on the actor that created the store")
+            dispatch(.rename("pong"))
+          }
+        }
+        let store = Store(initialState: Counter(), reducer: counterReducer(), middleware: [checked])
+        self.store = store
+        store.dispatch(.rename("ping"))
+        while store.currentState.title != "pong" { await Task.yield() }
+        return store.currentState.title
+      }
+    }
+    #expect(await Host().ping() == "pong")
+  }
+
+  /// A store created outside any actor's code is taken to live on the main actor: its middleware's
+  /// run used elsewhere stops with a message.
+  @Test func runFromTheMiddlewareOfAStoreUsedOffTheMainActorStops() async {
+    await #expect(processExitsWith: .failure) {
+      let store = Store(initialState: Counter(), reducer: counterReducer(), middleware: [pingPong])
+      store.dispatch(.rename("ping"))
     }
   }
 }

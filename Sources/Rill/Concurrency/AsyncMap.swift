@@ -55,8 +55,10 @@ extension Signal {
   ///
   /// - Parameters:
   ///   - policy: What a value arriving while work runs does.
-  ///   - isolation: The actor the tasks run on; the caller's, by default. A caller that is not isolated to an
-  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - isolation: The actor the tasks run on; the caller's, by default. A caller that is not isolated to an actor
+  ///     does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible with expected argument
+  ///     type 'any Actor'". Call it from the main actor or an actor's method, or take an `isolated` parameter and pass
+  ///     it on (see Troubleshooting in <doc:IsolationAndTime>).
   ///   - transform: The async work for one value.
   /// - Complexity: O(1) amortized per value, plus starting one task per value that runs.
   public func map<Output>(

@@ -21,8 +21,10 @@ extension Signal {
   ///
   /// - Parameters:
   ///   - sequence: The elements to emit; it does not throw.
-  ///   - isolation: The actor the task runs on; the caller's, by default. A caller that is not isolated to an
-  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - isolation: The actor the task runs on; the caller's, by default. A caller that is not isolated to an actor
+  ///     does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible with expected argument
+  ///     type 'any Actor'". Call it from the main actor or an actor's method, or take an `isolated` parameter and pass
+  ///     it on (see Troubleshooting in <doc:IsolationAndTime>).
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public static func from<Elements: AsyncSequence<Value, Never>>(
     _ sequence: Elements,
@@ -88,8 +90,10 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
-  ///   - isolation: The actor the task runs on; the caller's, by default. A caller that is not isolated to an
-  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - isolation: The actor the task runs on; the caller's, by default. A caller that is not isolated to an actor
+  ///     does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible with expected argument
+  ///     type 'any Actor'". Call it from the main actor or an actor's method, or take an `isolated` parameter and pass
+  ///     it on (see Troubleshooting in <doc:IsolationAndTime>).
   ///   - operation: The work, run in `isolation`; each call of `send` emits a value.
   public static func task(
     isolation: isolated any Actor = #isolation,

@@ -30,8 +30,10 @@ extension Signal {
   /// - Parameters:
   ///   - duration: The quiet time after a value before it is emitted.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
-  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to
-  ///     an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to an actor
+  ///     does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible with expected argument
+  ///     type 'any Actor'". Call it from the main actor or an actor's method, or take an `isolated` parameter and pass
+  ///     it on (see Troubleshooting in <doc:IsolationAndTime>).
   /// - Complexity: O(1) per value, plus starting and cancelling one timer task.
   public func debounce<C: Clock>(
     for duration: C.Duration,

@@ -28,8 +28,10 @@ extension Signal {
   /// - Parameters:
   ///   - duration: How long each value is held back.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
-  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to
-  ///     an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to an actor
+  ///     does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible with expected argument
+  ///     type 'any Actor'". Call it from the main actor or an actor's method, or take an `isolated` parameter and pass
+  ///     it on (see Troubleshooting in <doc:IsolationAndTime>).
   /// - Complexity: O(1) amortized per value, plus one timer task per distinct due instant.
   public func delay<C: Clock>(
     for duration: C.Duration,

@@ -36,8 +36,10 @@ extension Signal {
   ///   - duration: The length of a window.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
   ///   - latest: Whether to emit the latest value held at the end of a window.
-  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to
-  ///     an actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - isolation: The actor the timers run on; the caller's, by default. A caller that is not isolated to an actor
+  ///     does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible with expected argument
+  ///     type 'any Actor'". Call it from the main actor or an actor's method, or take an `isolated` parameter and pass
+  ///     it on (see Troubleshooting in <doc:IsolationAndTime>).
   /// - Complexity: O(1) per value; one timer task per window when `latest` is `true`, none otherwise.
   public func throttle<C: Clock>(
     for duration: C.Duration,

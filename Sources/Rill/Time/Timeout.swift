@@ -33,8 +33,10 @@ extension Signal {
   ///   - duration: How long a gap may last before `fallback()` is emitted.
   ///   - clock: The clock that measures it (a ``ManualClock`` in tests).
   ///   - fallback: The value to emit when a gap lasts `duration`; evaluated each time.
-  ///   - isolation: The actor the timer runs on; the caller's, by default. A caller that is not isolated to an
-  ///     actor does not compile (there `#isolation` is `nil`, and this parameter is not optional).
+  ///   - isolation: The actor the timer runs on; the caller's, by default. A caller that is not isolated to an actor
+  ///     does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible with expected argument
+  ///     type 'any Actor'". Call it from the main actor or an actor's method, or take an `isolated` parameter and pass
+  ///     it on (see Troubleshooting in <doc:IsolationAndTime>).
   /// - Complexity: O(1) per value, plus starting and cancelling one timer task.
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   public func timeout<C: Clock>(

@@ -19,6 +19,32 @@ playgroundShouldContinueIndefinitely()
 try await Task.sleep(for: .milliseconds(10))
 print(shown.values)  // ["(hidden)", "Grace"]
 
+section("Subscriptions in a @MainActor view model: a Set freed with it")
+@MainActor final class GreetingModel {
+  private(set) var greeting = ""
+  private var subscriptions = Set<Subscription>()
+
+  init(name: Signal<String>) {
+    name.map { "Hello, \($0)" }
+      .subscribe { [weak self] in
+        print("shows:", $0)
+        self?.greeting = $0
+      }
+      .store(in: &subscriptions)
+  }
+  // No `deinit { subscriptions.removeAll() }`: the deinit of a @MainActor class is nonisolated, and Swift 6
+  // rejects it ("cannot access property 'subscriptions' with a non-Sendable type … from nonisolated deinit").
+  // Nor is one needed: freed with the model, the set cancels every subscription, on any thread.
+  // (`isolated deinit` compiles too, but needs macOS 15.4 / iOS 18.4 at run time.)
+}
+
+let name = CurrentValueSubject("Ada")
+var greeting: GreetingModel? = GreetingModel(name: name)  // "shows: Hello, Ada"
+name.value = "Grace"  // "shows: Hello, Grace"
+print(greeting?.greeting ?? "")  // "Hello, Grace"
+greeting = nil  // the model, its set and its subscriptions go
+name.value = "Kay"  // nothing
+
 section("From a store to SwiftUI: store.observable()")
 struct Counter: Equatable {
   var count = 0
