@@ -5,6 +5,22 @@ import Testing
 
 /// Rule 9: steady-state `send` allocates nothing; cancelling many subscribers is linear in total.
 @Suite(.freesEverything) struct CostTests {
+  /// A chain deep enough that its deliveries are handed back to a loop (see `ChainWalks`): each node keeps the
+  /// box of its handed-back delivery, so once every node has had one, a send allocates nothing.
+  @Test(.allocationsCounted)
+  func sendThroughADeepChainAllocatesNothing() {
+    let source = Subject<Int>()
+    var total = 0
+    let subscription = chain(source, depth: 1_000).subscribe { total &+= $0 }
+    source.send(0)
+    let count = allocations {
+      for value in 1...100 { source.send(value) }
+    }
+    #expect(count == 0)
+    #expect(total == (0...100).reduce(0) { $0 + $1 + 1_000 })
+    withExtendedLifetime(subscription) {}
+  }
+
   @Test(.allocationsCounted, arguments: [1, 10])
   func sendToSubscribersAllocatesNothing(subscribers: Int) {
     let subject = Subject<Int>()

@@ -3,7 +3,7 @@ import Testing
 @testable import Rill
 
 /// Random trees of `map` and `filter` nodes, mostly chained (hundreds deep, so deliveries and connects go past
-/// the depths at which ``StackGuard`` hands them to loops), with effects subscribing and cancelling anywhere and
+/// the depths at which ``ChainWalks`` hands them to loops), with effects subscribing and cancelling anywhere and
 /// a replaying source sent to. Every effect must hear exactly what a plain recursive model of rules 1–4 gives:
 /// depth first, observers in subscription order, replays on subscribe.
 @Suite(.freesEverything) struct DeepChainModelTests {

@@ -38,6 +38,8 @@ class DerivedSignal<Value>: Signal<Value> {
   /// methods, so it runs unspecialized, where each use of an optional `Value` looks up its metadata at run
   /// time (about 300 instructions, paid at every connect and disconnect).
   @usableFromInline final let latestStorage: UnsafeMutablePointer<Value>?
+  /// Where this node keeps a delivery it hands back in a deep chain (see ``handBack(_:in:)``), once it has.
+  @usableFromInline @exclusivity(unchecked) final var handedBack: HandBack<Value>?
   /// Whether `latestStorage` holds the last value emitted.
   @usableFromInline @exclusivity(unchecked) final var hasLatest = false
   /// The subscription to the upstream signals while connected.
@@ -124,30 +126,48 @@ class DerivedSignal<Value>: Signal<Value> {
 
   /// Connects this node upstream, for its first observer. A connect that is the tail call of the connect below
   /// it (``Signal/subscribe(forwardingTo:_:)``) waits, once deep, for the loop of the nearest connect below it
-  /// that is not a tail call; that connect runs the waiting ones when its own has returned (see ``StackGuard``).
+  /// that is not a tail call; that connect runs it when its own has returned (see ``ChainWalks``).
   @usableFromInline final func connectUpstream() {
-    let guardian = StackGuard.current
-    let isTailCall = guardian.tailConnect == ObjectIdentifier(self)
+    let isTailCall = isTailConnect
     if isTailCall {
-      guardian.tailConnect = nil
-      if guardian.connectNesting >= StackGuard.connectLimit {
-        guardian.pendingConnects.append(self)
+      isTailConnect = false
+      let graph = currentGraph
+      // One connect waits at a time: the loop below runs it before anything else can connect.
+      if graph.connectNesting >= ChainWalks.connectLimit && graph.deferredConnect == nil {
+        graph.deferredConnect = self
         #if DEBUG
-          guardian.handedBack += 1
+          StackGuard.current.handedBack += 1
         #endif
         return
       }
     }
-    let mark = guardian.pendingConnects.count
-    guardian.connectNesting += 1
+    currentGraph.connectNesting &+= 1
     upstream = connect(self)
-    guardian.connectNesting -= 1
-    guardian.tailConnect = nil
+    currentGraph.connectNesting &-= 1
     guard !isTailCall else { return }  // the connect below runs what waits
-    while guardian.pendingConnects.count > mark {
-      let next = guardian.pendingConnects.removeLast()
-      next.connectDeferred()  // after the array's access has ended: it appends the next deferred connect
+    while let next = currentGraph.deferredConnect.take() { next.connectDeferred() }
+  }
+
+  /// Keeps `value`, handed back by this node's delivery (a tail target's, see ``ChainWalks``), for `graph`'s
+  /// loop to deliver. The box that keeps it is made at the first hand-back and kept, so a steady delivery down a
+  /// deep chain allocates nothing.
+  @inlinable final func handBack(_ value: Value, in graph: Graph) {
+    let box = handedBack ?? makeHandBack()
+    box.value = value
+    graph.handedBackDelivery = box.run
+    #if DEBUG
+      StackGuard.current.handedBack += 1
+    #endif
+  }
+
+  @inlinable final func makeHandBack() -> HandBack<Value> {
+    let box = HandBack<Value>()
+    // Unowned: the node keeps the box, and the box its closure. Built here, in the caller's specialized code.
+    box.run = { [unowned(unsafe) self, unowned(unsafe) box] in
+      if let value = box.value.take() { deliverToObservers(value, markingTail: true) }
     }
+    handedBack = box
+    return box
   }
 
   @usableFromInline override func lastObserverRemoved() {
@@ -227,12 +247,25 @@ extension DerivedSignal: DeferredConnecting {
   /// Connects as a tail call of the loop that runs it, unless the observer that asked has left since.
   func connectDeferred() {
     guard upstream == nil, observerCount > 0 else { return }
-    let guardian = StackGuard.current
-    guardian.connectNesting += 1
+    currentGraph.connectNesting &+= 1
     upstream = connect(self)
-    guardian.connectNesting -= 1
-    guardian.tailConnect = nil
+    currentGraph.connectNesting &-= 1
   }
+}
+
+/// A node whose connect can wait for the loop of a connect below it (see ``ChainWalks``).
+protocol DeferredConnecting: AnyObject {
+  /// Connects now, if the node still has observers and is not connected.
+  func connectDeferred()
+}
+
+/// A delivery a deep chain's node handed back: its value, and the closure that delivers it.
+@usableFromInline
+final class HandBack<Value> {
+  @usableFromInline @exclusivity(unchecked) var value: Value?
+  @usableFromInline @exclusivity(unchecked) var run: () -> Void = {}
+
+  @inlinable init() {}
 }
 
 /// A node whose rank can rise after it was built (see ``DerivedSignal``).

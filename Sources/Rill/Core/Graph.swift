@@ -25,6 +25,14 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var batchHolds = 0
   /// How many graphs were merged into this one (union by size keeps `root` short).
   @exclusivity(unchecked) var size = 1
+  /// How many connects of derived nodes are running in this graph, one inside another (see ``ChainWalks``).
+  @usableFromInline @exclusivity(unchecked) var connectNesting = 0
+  /// A node whose connect, a tail call deep in a chain, waits for the loop of the connect below it.
+  @exclusivity(unchecked) var deferredConnect: (any DeferredConnecting)?
+  /// How many checkpoint deliveries are running in this graph, one inside another (see ``ChainWalks``).
+  @usableFromInline @exclusivity(unchecked) var checkpointNesting = 0
+  /// The delivery a tail target handed back, for the delivery that marked it to run (see ``ChainWalks``).
+  @usableFromInline @exclusivity(unchecked) var handedBackDelivery: (() -> Void)?
   #if DEBUG
     /// Counts this graph in the tests' live-object scope.
     let live = LiveObject(.graph)
@@ -147,6 +155,13 @@ final class Graph {
     big.size += small.size
     big.depth += small.depth
     big.batchHolds += small.batchHolds
+    big.connectNesting += small.connectNesting
+    big.checkpointNesting += small.checkpointNesting
+    if big.deferredConnect == nil { big.deferredConnect = small.deferredConnect.take() }
+    if big.handedBackDelivery == nil, let delivery = small.handedBackDelivery {
+      big.handedBackDelivery = delivery
+      small.handedBackDelivery = nil
+    }
     big.pending.absorb(&small.pending)
     while let work = small.queue.popFirst() { big.queue.append(work) }
     small.depth = 0

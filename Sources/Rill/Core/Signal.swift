@@ -41,8 +41,11 @@ public class Signal<Value> {
   }
   /// What a delivery of this signal must do besides calling its observers, as bits: ``checkpointHook`` for a
   /// node whose rank makes it a delivery checkpoint, ``tailTargetHook`` while the delivery that calls its
-  /// upstream observer hands its delivery back to a loop (see ``StackGuard``). Zero for nearly every delivery.
+  /// upstream observer hands its delivery back to a loop (see ``ChainWalks``). Zero for nearly every delivery.
   @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
+  /// Set while a node subscribes to this signal as the last step of its connect (see
+  /// ``subscribe(forwardingTo:_:)``): this signal's connect, if the subscribe makes one, is a tail call.
+  @usableFromInline @exclusivity(unchecked) final var isTailConnect = false
   /// Observers whose subscriptions were freed on another thread, for this signal's domain to remove (rule 8).
   @usableFromInline final let foreignReleases = ForeignReleases()
   #if DEBUG
@@ -58,14 +61,14 @@ public class Signal<Value> {
     setCheckpoint()
   }
 
-  /// The bit of ``deliveryHooks`` for a node whose rank is a positive multiple of ``StackGuard/checkpointRank``.
+  /// The bit of ``deliveryHooks`` for a node whose rank is a positive multiple of ``ChainWalks/checkpointRank``.
   @usableFromInline static var checkpointHook: UInt8 { 1 }
   /// The bit of ``deliveryHooks`` for a node whose next delivery joins the thread's continuations.
   @usableFromInline static var tailTargetHook: UInt8 { 2 }
 
   /// Sets or clears the checkpoint bit for the current rank.
   final func setCheckpoint() {
-    let isCheckpoint = rank > 0 && rank % StackGuard.checkpointRank == 0
+    let isCheckpoint = rank > 0 && rank % ChainWalks.checkpointRank == 0
     if isCheckpoint {
       deliveryHooks |= Signal.checkpointHook
     } else {
@@ -123,14 +126,15 @@ public class Signal<Value> {
 
   /// Subscribes `observer`, which forwards each value to `node`'s delivery as its last step (`node.emit(…)`,
   /// nothing after it), as the last step of `node`'s connect. Both facts let a deep chain connect and deliver
-  /// in a loop (see ``StackGuard``): this signal's first connect may wait for the connect below to return, and a
+  /// in a loop (see ``ChainWalks``): this signal's first connect may wait for the connect below to return, and a
   /// deep delivery may run `node`'s delivery after the observer returns instead of from inside it.
   @inlinable final func subscribe<Node>(
     forwardingTo node: DerivedSignal<Node>,
     _ observer: @escaping (Value) -> Void
   ) -> Subscription {
-    StackGuard.current.tailConnect = ObjectIdentifier(self)
+    isTailConnect = true
     let subscription = subscribe(observer)
+    isTailConnect = false
     subscription.forwardingNode = node
     return subscription
   }
@@ -159,35 +163,39 @@ public class Signal<Value> {
     deliverToObservers(value, markingTail: false)
   }
 
-  /// The delivery of a checkpoint or of a tail target (see ``StackGuard``): a tail target hands its delivery
+  /// The delivery of a checkpoint or of a tail target (see ``ChainWalks``): a tail target hands its delivery
   /// back to the delivery that marked it; a checkpoint nested deep delivers down its chain in a loop.
   @inlinable @inline(never) final func deliverWithHooks(_ value: Value) {
     if deliveryHooks & Signal.tailTargetHook != 0 {
       deliveryHooks &= ~Signal.tailTargetHook
-      let guardian = StackGuard.current
-      guardian.continuations.append { [self] in deliverToObservers(value, markingTail: true) }
-      #if DEBUG
-        guardian.handedBack += 1
-      #endif
+      let graph = currentGraph
+      // Only a derived node is marked. One delivery is handed back at a time; were another waiting, this one
+      // would run now, as a plain delivery.
+      if graph.handedBackDelivery == nil {
+        unsafeDowncast(self, to: DerivedSignal<Value>.self).handBack(value, in: graph)
+        return
+      }
+    }
+    guard deliveryHooks & Signal.checkpointHook != 0 else {
+      deliverToObservers(value, markingTail: false)
       return
     }
-    let guardian = StackGuard.current
-    guardian.deliveryNesting &+= 1
-    if guardian.deliveryNesting > StackGuard.deepCheckpoints {
-      let mark = guardian.continuations.count
+    currentGraph.checkpointNesting &+= 1
+    if currentGraph.checkpointNesting > ChainWalks.deepCheckpoints {
       deliverToObservers(value, markingTail: true)
-      while guardian.continuations.count > mark {
-        let next = guardian.continuations.removeLast()
-        next()  // after the array's access has ended: it appends the next continuation
+      // Not `take()`: in an unoptimized build, passing a closure through that generic method allocates.
+      while let next = currentGraph.handedBackDelivery {
+        currentGraph.handedBackDelivery = nil
+        next()
       }
     } else {
       deliverToObservers(value, markingTail: false)
     }
-    guardian.deliveryNesting &-= 1
+    currentGraph.checkpointNesting &-= 1
   }
 
   /// Calls the observers, in order. With `markingTail`, the node the last observer forwards to, if any, is marked
-  /// while that observer runs: its delivery joins the thread's continuations, for the caller to run.
+  /// while that observer runs: its delivery is handed back, for the caller to run.
   @inlinable final func deliverToObservers(_ value: Value, markingTail: Bool) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let end = slots.count
@@ -405,10 +413,10 @@ struct ObserverSlot<Value> {
 }
 
 /// A node whose delivery can be handed back to the delivery that calls its upstream observer (see
-/// ``StackGuard``).
+/// ``ChainWalks``).
 @usableFromInline
 protocol TailDelivering: AnyObject {
-  /// Its next delivery joins the thread's continuations instead of running.
+  /// Its next delivery is handed back instead of running.
   func markAsTailTarget()
   /// Clears the mark, if the delivery did not take it.
   func unmarkAsTailTarget()

@@ -133,12 +133,19 @@ extension Subscription: Hashable {
   }
 }
 
-/// What the token of an owner-bound subscription stands for (see ``Signal/subscribe(owner:_:)``).
+/// What the token of an owner-bound subscription stands for (see ``Signal/subscribe(owner:_:)``). A class, so that
+/// every other subscription pays for it one null reference: a struct holding a weak reference made their `cancel`
+/// and `deinit` copy and destroy an optional of it through its value witnesses.
 @usableFromInline
-struct OwnerBinding {
+final class OwnerBinding {
   /// The subscription of the observer, which that observer keeps until it ends.
   let subscription: Subscription
   /// Weak: read on any thread the token is freed on. Inside the owner's `deinit`, and while the owner's stored
   /// properties (its set of subscriptions) are freed, it is already `nil`.
   weak var owner: AnyObject?
+
+  init(subscription: Subscription, owner: AnyObject) {
+    self.subscription = subscription
+    self.owner = owner
+  }
 }

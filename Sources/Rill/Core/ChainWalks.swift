@@ -1,0 +1,97 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// How a chain of any depth connects, delivers and is freed in a bounded amount of stack: the library's own walks
+/// down a chain hand their next step back to a loop instead of calling it, once they are deep.
+///
+/// - **Connect.** A node connecting its upstream as the last step of its connect (a *tail* subscribe, made with
+///   ``Signal/subscribe(forwardingTo:_:)``) lets that upstream's connect wait once ``connectLimit`` connects
+///   are running in the graph, one inside another (``Graph/connectNesting``): the upstream waits in
+///   ``Graph/deferredConnect``, and the nearest connect on the stack that is not such a tail call connects it
+///   when its own connect returns. Nothing runs in between but the library's returns, so the order of
+///   everything a connect does is unchanged.
+/// - **Delivery.** A node whose rank is a multiple of ``checkpointRank`` counts itself in
+///   ``Graph/checkpointNesting`` while it delivers. Nested deeper than ``deepCheckpoints`` such nodes, a
+///   delivery calls its last observer with the node that observer forwards to marked (``Signal/deliveryHooks``):
+///   that node's delivery, the last thing the observer does, is handed back (``Graph/handedBackDelivery``)
+///   instead of running, and the marking delivery runs it once the observer has returned. A chain of
+///   forwarding operators is delivered in a loop; other shapes recurse as before.
+/// - **Free.** A node keeps its first upstream besides its connect; freed while another node is being freed
+///   on the same thread, it hands that upstream to the outermost `deinit`, which releases them one after the
+///   other (``StackGuard/releaseUpstream(_:)``).
+///
+/// One connect and one delivery wait at a time in a graph: the loop that runs a waiting one runs it before any
+/// other connect or delivery can start.
+@usableFromInline
+enum ChainWalks {
+  /// A tail connect waits once this many connects are running in its graph.
+  static var connectLimit: Int { 32 }
+  /// A node whose rank is a positive multiple of this is a delivery checkpoint.
+  @usableFromInline static var checkpointRank: Int { 32 }
+  /// A checkpoint delivery nested inside more than this many others delivers down its chain in a loop.
+  @usableFromInline static var deepCheckpoints: Int { 2 }
+}
+
+/// What a thread keeps for the free of a chain (see ``ChainWalks``): per thread, because a node can be freed on
+/// any thread. Its state is not checked for exclusivity at run time: only its own thread touches it, and no
+/// access spans a call out.
+@usableFromInline
+final class StackGuard {
+  /// Whether a node is being freed on this thread, by ``releaseUpstream(_:)``'s loop.
+  @exclusivity(unchecked) var isReleasing = false
+  /// Upstream signals of nodes freed inside the loop, released by it.
+  @exclusivity(unchecked) var released: ContiguousArray<AnyObject> = []
+  #if DEBUG
+    /// How many deliveries and connects this thread handed back to a loop, for the tests that pin that deep
+    /// chains do.
+    @usableFromInline @exclusivity(unchecked) var handedBack = 0
+  #endif
+
+  /// This thread's guard, made at its first use and freed with the thread.
+  @usableFromInline static var current: StackGuard {
+    if let pointer = pthread_getspecific(stackGuardKey) {
+      return Unmanaged<StackGuard>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let guardian = StackGuard()
+    pthread_setspecific(stackGuardKey, Unmanaged.passRetained(guardian).toOpaque())
+    return guardian
+  }
+
+  /// Releases `upstream` (the first upstream of a node being freed) in a loop on this thread, not from inside
+  /// the `deinit` that gives it up: freeing the last reference to a chain frees one node at a time, however
+  /// deep the chain.
+  static func releaseUpstream(_ upstream: consuming AnyObject) {
+    let guardian = current
+    if guardian.isReleasing {
+      guardian.released.append(consume upstream)
+      return
+    }
+    guardian.isReleasing = true
+    guardian.released.append(consume upstream)
+    while let next = guardian.released.popLast() {
+      // Dropped at the end of this iteration, after the array's access has ended: what it frees hands its own
+      // upstream to the array.
+      withExtendedLifetime(next) {}
+    }
+    if guardian.released.capacity > 1024 { guardian.released = [] }
+    guardian.isReleasing = false
+  }
+}
+
+/// The thread-specific slot of the guard (retained), released when the thread exits.
+private let stackGuardKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key) { releaseStackGuard($0) }
+  return key
+}()
+
+/// Releases a thread's guard, at the thread's exit.
+private func releaseStackGuard(_ pointer: UnsafeMutableRawPointer?) {
+  guard let pointer else { return }
+  Unmanaged<StackGuard>.fromOpaque(pointer).release()
+}
