@@ -7,10 +7,11 @@
 #   ./compare.sh RUN.jmh.json       print the table of an earlier run, exported with `--format jmh`
 #
 # Conventions it reads (see Support/Workload.swift): a benchmark is named "<workload>/<library>"; one iteration
-# runs 1,000 operations, except cancel_10k_*, fanout_*, cellx_*, kairo_broad, kairo_mux and history_*, where one
-# iteration is one operation (cancelling 10,000 subscribers; one send; one update of every cellx layer; one write;
-# one whole export or import).
-# send_<n>sub also gets a row per delivery (time ÷ n), fanout_combine_<n> a row per join.
+# runs 1,000 operations, except cancel_10k_*, fanout_*, cellx_*, kairo_broad, kairo_mux, history_* and teardown_*,
+# where one iteration is one operation (cancelling 10,000 subscribers; one send; one update of every cellx layer;
+# one write; one whole export or import; tearing down one chain).
+# send_<n>sub also gets a row per delivery (time ÷ n), fanout_combine_<n> a row per join, teardown_chain_<n> a row
+# per node.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -47,7 +48,7 @@ for element in json.load(open(run)):
     name = element["benchmark"].split(".", 3)[3]
     workload, library = name.rsplit("/", 1)
     operations = 1 if workload.startswith(
-        ("cancel_10k", "fanout_", "cellx", "kairo_broad", "kairo_mux", "history_")) else 1_000
+        ("cancel_10k", "fanout_", "cellx", "kairo_broad", "kairo_mux", "history_", "teardown_")) else 1_000
     metrics = element["secondaryMetrics"]
     wall = metrics["Time (wall clock)"]
     assert wall["scoreUnit"] == "μs", wall["scoreUnit"]
@@ -59,8 +60,8 @@ for element in json.load(open(run)):
     results[workload][library] = (seconds, mallocs)
 
 def rank(workload):
-    names = ["send_", "chain3", "combine2", "diamond", "fanout_", "churn", "cancel_10k", "store_dispatch", "kairo_",
-             "cellx", "history_"]
+    names = ["send_", "chain3", "combine2", "diamond", "fanout_", "churn", "cancel_10k", "teardown_", "store_dispatch",
+             "kairo_", "cellx", "history_"]
     prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
     number = re.search(r"(\d+)(k?)", workload)
     size = int(number.group(1)) * (1_000 if number.group(2) else 1) if number else 0
@@ -76,6 +77,10 @@ for workload in sorted(order, key=rank):
     if match:
         joins = int(match.group(1)) * (1_000 if match.group(2) else 1)
         rows.append((f"{workload} per join", results[workload], joins))
+    match = re.fullmatch(r"teardown_chain_(\d+)(k?)", workload)
+    if match:
+        nodes = int(match.group(1)) * (1_000 if match.group(2) else 1)
+        rows.append((f"{workload} per node", results[workload], nodes))
 
 def time(seconds):
     for unit, scale in (("ns", 1e9), ("µs", 1e6), ("ms", 1e3)):

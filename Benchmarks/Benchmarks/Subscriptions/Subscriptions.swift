@@ -1,5 +1,5 @@
 // Subscription bookkeeping: subscribing and cancelling, one at a time among long-lived subscribers, and
-// 10,000 at once in three orders.
+// 10,000 at once in three orders; and tearing down a deep chain.
 //
 // The limit keeps optional closures in a ContiguousArray and uses the index as the token: cancel clears the
 // slot and trims cleared slots off the end.
@@ -14,6 +14,9 @@ let benchmarks: @Sendable () -> Void = {
   churn()
   for order in CancelOrder.allCases {
     cancel10k(order)
+  }
+  for depth in [1_000, 10_000] {
+    teardownChain(depth: depth)
   }
 }
 
@@ -138,6 +141,42 @@ func cancel10k(_ order: CancelOrder) {
     }
     benchmark.stopMeasurement()
     subject.send(1)
+    blackHole(sink)
+  }
+}
+
+/// teardown_chain_<depth>: a chain of `depth` maps with one subscriber (set up unmeasured); one operation cancels
+/// the subscription and frees the chain. The baseline frees the same shape written by hand: `depth` closures,
+/// each calling the next, which its context holds (so freeing the first frees them one inside another).
+func teardownChain(depth: Int) {
+  let name = "teardown_chain_\(depth / 1_000)k"
+
+  workload(name, .rill, operations: .one, maxIterations: 500) { benchmark in
+    var sink = 0
+    let subject = Rill.Subject<Int>()
+    var end: Rill.Signal<Int>? = subject
+    for _ in 0..<depth { end = end?.map { $0 &+ 1 } }
+    var subscription = end?.subscribe { sink &+= $0 }
+    subject.send(1)
+    benchmark.startMeasurement()
+    subscription?.cancel()
+    subscription = nil
+    end = nil
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload(name, .baseline, operations: .one, maxIterations: 500) { benchmark in
+    var sink = 0
+    var chain: ((Int) -> Void)? = { sink &+= $0 }
+    for _ in 0..<depth {
+      let next = chain!
+      chain = { next($0 &+ 1) }
+    }
+    chain?(1)
+    benchmark.startMeasurement()
+    chain = nil
+    benchmark.stopMeasurement()
     blackHole(sink)
   }
 }
