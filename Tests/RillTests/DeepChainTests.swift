@@ -207,6 +207,29 @@ func onThread(stackSize size: Int, _ body: @escaping @Sendable () -> Void) {
     }
   }
 
+  /// A transform deep in a chain that cancels the chain's only subscription (nothing else holds the chain) frees
+  /// the nodes below it while its own delivery, handed back, still waits: the graph keeps that node until it has
+  /// run. (AddressSanitizer, in CI, reports the use after free it would otherwise be.)
+  @Test func aTransformCancellingTheChainFromDeepInsideADeliveryIsSafe() {
+    final class Holder { var subscription: Subscription? }
+    let source = Subject<Int>()
+    let holder = Holder()
+    var received: [Int] = []
+    do {
+      var signal: Signal<Int> = source
+      for index in 0..<300 {
+        signal = signal.map { value in
+          if index == 200 { holder.subscription = nil }
+          return value &+ 1
+        }
+      }
+      holder.subscription = signal.subscribe { received.append($0) }
+    }
+    source.send(0)
+    #expect(received == [])
+    #expect(source.observerCount == 0)
+  }
+
   @Test func cancellingADeepChainDisconnectsEveryNodeBeforeCancelReturns() {
     let source = Subject<Int>()
     var nodes: [Signal<Int>] = [source]

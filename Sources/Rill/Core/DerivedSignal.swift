@@ -155,6 +155,7 @@ class DerivedSignal<Value>: Signal<Value> {
     let box = handedBack ?? makeHandBack()
     box.value = value
     graph.handedBackDelivery = box.run
+    graph.handedBackNode = self
     #if DEBUG
       StackGuard.current.handedBack += 1
     #endif

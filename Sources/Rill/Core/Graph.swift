@@ -33,6 +33,9 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var checkpointNesting = 0
   /// The delivery a tail target handed back, for the delivery that marked it to run (see ``ChainWalks``).
   @usableFromInline @exclusivity(unchecked) var handedBackDelivery: (() -> Void)?
+  /// The node whose delivery waits in `handedBackDelivery`, kept alive until it has run: the closure holds it
+  /// unowned, and the observer that called it may have been cancelled (and freed) by then.
+  @usableFromInline @exclusivity(unchecked) var handedBackNode: AnyObject?
   #if DEBUG
     /// Counts this graph in the tests' live-object scope.
     let live = LiveObject(.graph)
@@ -160,6 +163,7 @@ final class Graph {
     if big.deferredConnect == nil { big.deferredConnect = small.deferredConnect.take() }
     if big.handedBackDelivery == nil, let delivery = small.handedBackDelivery {
       big.handedBackDelivery = delivery
+      big.handedBackNode = small.handedBackNode.take()
       small.handedBackDelivery = nil
     }
     big.pending.absorb(&small.pending)

@@ -185,8 +185,11 @@ public class Signal<Value> {
       deliverToObservers(value, markingTail: true)
       // Not `take()`: in an unoptimized build, passing a closure through that generic method allocates.
       while let next = currentGraph.handedBackDelivery {
-        currentGraph.handedBackDelivery = nil
+        let graph = currentGraph
+        graph.handedBackDelivery = nil
+        let node = graph.handedBackNode.take()
         next()
+        withExtendedLifetime(node) {}
       }
     } else {
       deliverToObservers(value, markingTail: false)
