@@ -131,12 +131,16 @@ extension MiddlewareContext {
     _ work: nonisolated(nonsending) @escaping (MiddlewareContext<State, Action>) async throws -> Void
   ) -> Task<Void, any Error> {
     guard let store else { return Task {} }
-    let isolation = store.isolation ?? MainActor.shared
-    isolation.preconditionIsolated(
-      store.isolation == nil
-        ? "MiddlewareContext.run was called off the main actor for a store created outside any actor's code (which "
-          + "is taken to live on the main actor): create the store in the code of the actor it is used on"
-        : "MiddlewareContext.run was called away from the actor its store was created on")
+    let message =
+      store.isCreatedOnAnActor
+      ? "MiddlewareContext.run was called away from the actor its store was created on"
+      : "MiddlewareContext.run was called off the main actor for a store created outside any actor's code (which "
+        + "is taken to live on the main actor): create the store in the code of the actor it is used on"
+    // The store's actor is alive while code runs on it, so `nil` here means this does not run there.
+    guard let isolation = store.isCreatedOnAnActor ? store.isolation : MainActor.shared else {
+      preconditionFailure(message)
+    }
+    isolation.preconditionIsolated(message)
     // The store is not Sendable, so it is used in one isolation domain: the one it was created in, or
     // the main actor; the check above stops the program unless this runs there now. So the store and
     // `work`, which the middleware made there, may go into a task on it.

@@ -79,9 +79,11 @@ public final class Store<State, Action> {
   /// state it did not describe). A command that found nothing to do (an undo with nothing to undo) is
   /// not told.
   package var didTravel: ((StoreCommand<State, Action>) -> Void)?
-  /// The actor the store was created on, where a middleware's `run` works; `nil` outside any actor's
-  /// code (the main actor is assumed then).
-  let isolation: (any Actor)?
+  /// The actor the store was created on, where a middleware's `run` works. Weak: an actor that owns
+  /// its store must not be kept by it (the store lives in the actor, and goes with it).
+  weak var isolation: (any Actor)?
+  /// Whether the store was created in an actor's code; if not, it is taken to live on the main actor.
+  let isCreatedOnAnActor: Bool
   /// The tasks started by a middleware's `run` that have not returned, by number: the store cancels
   /// them when it is freed (they do not keep it alive).
   var middlewareRuns: [Int: Task<Void, any Error>] = [:]
@@ -118,6 +120,7 @@ public final class Store<State, Action> {
     isolation: isolated (any Actor)? = #isolation
   ) {
     self.isolation = isolation
+    isCreatedOnAnActor = isolation != nil
     current = initialState
     self.initialState = initialState
     self.reducer = reducer

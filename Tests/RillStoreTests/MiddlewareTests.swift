@@ -244,29 +244,62 @@ func sleeper(_ record: RunRecord) -> Middleware<Counter, CounterAction> {
     #expect(model.store.currentState.title == "pong")
   }
 
+  /// An actor that owns a store it created, whose middleware works on it.
+  actor StoreHost {
+    var store: Store<Counter, CounterAction>?
+    /// Holds the store weakly, for a test outside the actor to see it freed.
+    nonisolated let freed = WeakReference()
+
+    func ping() async -> String {
+      // Weak: the actor keeps the store, which keeps its middleware.
+      let checked = Middleware<Counter, CounterAction> { [weak self] context, action, next in
+        next(action)
+        guard action == .rename("ping"), let host = self else { return }
+        context.run { dispatch in
+          await Task.yield()
+          host.preconditionIsolated("a middleware's run works on the actor that created the store")
+          dispatch(.rename("pong"))
+        }
+      }
+      let store = Store(initialState: Counter(), reducer: counterReducer(), middleware: [checked])
+      self.store = store
+      freed.object = store
+      store.dispatch(.rename("ping"))
+      while store.currentState.title != "pong" { await Task.yield() }
+      return store.currentState.title
+    }
+  }
+
   /// A store created in an actor's code lives there: its middleware's work runs on that actor.
   @Test func aStoreCreatedInAnActorRunsItsThunksThere() async {
-    actor Host {
-      var store: Store<Counter, CounterAction>?
-      func ping() async -> String {
-        let host = self
-        let checked = Middleware<Counter, CounterAction> { context, action, next in
-          next(action)
-          guard action == .rename("ping") else { return }
-          context.run { dispatch in
-            await Task.yield()
-            host.preconditionIsolated("a middleware's run works on the actor that created the store")
-            dispatch(.rename("pong"))
-          }
-        }
-        let store = Store(initialState: Counter(), reducer: counterReducer(), middleware: [checked])
-        self.store = store
-        store.dispatch(.rename("ping"))
-        while store.currentState.title != "pong" { await Task.yield() }
-        return store.currentState.title
-      }
+    #expect(await StoreHost().ping() == "pong")
+  }
+
+  /// The store does not keep the actor it lives on: an actor that owns its store is freed with it (the
+  /// store held its actor strongly, a cycle LeakSanitizer reported).
+  @Test func anActorOwningItsStoreIsFreedWithIt() async {
+    weak var weakHost: StoreHost?
+    let store: WeakReference
+    do {
+      let host = StoreHost()
+      weakHost = host
+      store = host.freed
+      #expect(await host.ping() == "pong")
     }
-    #expect(await Host().ping() == "pong")
+    // The run's task holds the actor until it has returned, just after its dispatch.
+    var polls = 0
+    while weakHost != nil && polls < 10_000 {
+      await Task.yield()
+      polls += 1
+    }
+    #expect(weakHost == nil)
+    #expect(store.object == nil)
+  }
+
+  /// A weak reference a test can read from outside the actor that sets it.
+  /// `@unchecked Sendable`: set once inside the actor, read after the actor's work has returned.
+  final class WeakReference: @unchecked Sendable {
+    weak var object: AnyObject?
   }
 
   /// A store created outside any actor's code is taken to live on the main actor: its middleware's
