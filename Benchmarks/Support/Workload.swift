@@ -4,8 +4,12 @@ public import Benchmark
 public enum Library: String, CaseIterable, Sendable {
   /// Rill, as a client package gets it: a default release build, no cross-module optimization flags.
   case rill = "Rill"
-  /// The hand-written limit: a `ContiguousArray` of closures called in a loop.
+  /// The tight hand-written version of the same design: every node and effect an opaque closure, stored once and
+  /// called from a borrowed buffer in a topological order written by hand, no retain per call, nothing copied per
+  /// write.
   case baseline = "baseline"
+  /// Straight-line code: the same work written out in one function, no closures (the floor).
+  case straightLine = "straight-line"
   /// OpenCombine 0.14.0, where it has the operation.
   case openCombine = "OpenCombine"
 }

@@ -132,12 +132,12 @@ extension MiddlewareContext {
   ) -> Task<Void, any Error> {
     guard let store else { return Task {} }
     let message =
-      store.isCreatedOnAnActor
-      ? "MiddlewareContext.run was called away from the actor its store was created on"
-      : "MiddlewareContext.run was called off the main actor for a store created outside any actor's code (which "
-        + "is taken to live on the main actor): create the store in the code of the actor it is used on"
+      store.isOnMainActor
+      ? "MiddlewareContext.run was called off the main actor for a store created on it or outside any actor's "
+        + "code (which is taken to live on the main actor): create the store in the code of the actor it is used on"
+      : "MiddlewareContext.run was called away from the actor its store was created on"
     // The store's actor is alive while code runs on it, so `nil` here means this does not run there.
-    guard let isolation = store.isCreatedOnAnActor ? store.isolation : MainActor.shared else {
+    guard let isolation = store.isOnMainActor ? MainActor.shared : store.isolation else {
       preconditionFailure(message)
     }
     isolation.preconditionIsolated(message)

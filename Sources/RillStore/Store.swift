@@ -79,11 +79,14 @@ public final class Store<State, Action> {
   /// state it did not describe). A command that found nothing to do (an undo with nothing to undo) is
   /// not told.
   package var didTravel: ((StoreCommand<State, Action>) -> Void)?
-  /// The actor the store was created on, where a middleware's `run` works. Weak: an actor that owns
-  /// its store must not be kept by it (the store lives in the actor, and goes with it).
+  /// The actor the store was created on, when it is not the main actor: where a middleware's `run`
+  /// works. Weak: an actor that owns its store must not be kept by it (the store lives in the actor,
+  /// and goes with it).
   weak var isolation: (any Actor)?
-  /// Whether the store was created in an actor's code; if not, it is taken to live on the main actor.
-  let isCreatedOnAnActor: Bool
+  /// Whether the store lives on the main actor: created on it, or outside any actor's code. (Not kept
+  /// in `isolation`: a weak reference to the main actor, which is never freed, would allocate a side
+  /// table for the rest of the process.)
+  let isOnMainActor: Bool
   /// The tasks started by a middleware's `run` that have not returned, by number: the store cancels
   /// them when it is freed (they do not keep it alive).
   var middlewareRuns: [Int: Task<Void, any Error>] = [:]
@@ -119,8 +122,8 @@ public final class Store<State, Action> {
     records: (@Sendable (Action) -> Bool)? = nil,
     isolation: isolated (any Actor)? = #isolation
   ) {
-    self.isolation = isolation
-    isCreatedOnAnActor = isolation != nil
+    isOnMainActor = isolation == nil || isolation === MainActor.shared
+    if !isOnMainActor { self.isolation = isolation }
     current = initialState
     self.initialState = initialState
     self.reducer = reducer

@@ -5,7 +5,8 @@ import RillStore
 
 /// Sets a Reactivity workload up for Rill or the baseline and runs `operations` operations; returns false for
 /// a workload of another suite.
-func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
+func runReactivity(_ workload: String, side: Side, operations: Int) -> Bool {
+  let rill = side == .rill
   var sink = 0
   var subscriptions: [Subscription] = []
   let head = CurrentValueSubject(0)
@@ -203,4 +204,9 @@ func runReactivity(_ workload: String, rill: Bool, operations: Int) -> Bool {
   blackHole(sink)
   blackHole(subscriptions)
   return true
+}
+
+/// The straight-line form of a Reactivity workload; returns false for one that has none.
+func runStraightLineReactivity(_ workload: String, operations: Int) -> Bool {
+  false
 }

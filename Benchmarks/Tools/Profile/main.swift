@@ -19,9 +19,20 @@ func reduceCounter(_ state: inout CounterState, _ action: Int) {
   state.count &+= action
 }
 
-/// Sets `workload` up for Rill or the baseline and runs `operations` operations; returns false for an unknown
-/// workload.
-func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
+/// Who runs a workload: Rill, the tight hand-written baseline, or straight-line code (the floor).
+enum Side: String {
+  case rill = "Rill"
+  case baseline = "baseline"
+  case straightLine = "straight-line"
+}
+
+/// Sets `workload` up for `side` and runs `operations` operations; returns false for an unknown workload (or one
+/// that has no straight-line form).
+func run(_ workload: String, side: Side, operations: Int) -> Bool {
+  if side == .straightLine {
+    return runStraightLine(workload, operations: operations)
+  }
+  let rill = side == .rill
   var sink = 0
   let subject = Subject<Int>()
   var subscriptions: [Subscription] = []
@@ -150,7 +161,7 @@ func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
     dispatches(counterSubscribers: 10, otherSubscribers: 990)
   default:
     return runCombineArity(workload, rill: rill, operations: operations)
-      || runReactivity(workload, rill: rill, operations: operations)
+      || runReactivity(workload, side: side, operations: operations)
   }
   blackHole(sink)
   blackHole(subscriptions)
@@ -158,10 +169,10 @@ func run(_ workload: String, rill: Bool, operations: Int) -> Bool {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let operations = Int(arguments[3]), ["Rill", "baseline"].contains(arguments[2]),
-  run(arguments[1], rill: arguments[2] == "Rill", operations: operations)
+guard arguments.count == 4, let operations = Int(arguments[3]), let side = Side(rawValue: arguments[2]),
+  run(arguments[1], side: side, operations: operations)
 else {
-  print("usage: Profile <workload> <Rill|baseline> <operations>")
+  print("usage: Profile <workload> <Rill|baseline|straight-line> <operations>")
   print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn")
   print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
   print("             fanout_combine_10 fanout_combine_1000 fanout_combine_10k")
@@ -169,4 +180,10 @@ else {
   print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable")
   print("             kairo_avoidable cellx_100 cellx_1000 (cellx_<layers>)")
   exit(2)
+}
+
+/// The straight-line form of `workload` (every node's work written out in one function, no closures), when it has
+/// one; returns false otherwise.
+func runStraightLine(_ workload: String, operations: Int) -> Bool {
+  runStraightLineReactivity(workload, operations: operations)
 }
