@@ -171,8 +171,8 @@ func onThread(stackSize size: Int, _ body: @escaping @Sendable () -> Void) {
     withExtendedLifetime((first, second, late)) {}
   }
 
-  /// Past three nested checkpoints (96 nodes) a delivery down a chain hands each next node's delivery back to a
-  /// loop; past 32 nested connects a tail connect waits for the loop of the connect below it.
+  /// Past three nested checkpoints (96 nodes) a delivery down a chain hands a node's delivery back to a loop every
+  /// few nodes; past 32 nested connects a tail connect waits for the loop of the connect below it.
   @Test func aDeepChainHandsItsDeliveriesAndConnectsBackToLoops() {
     let source = CurrentValueSubject(0)
     let end = chain(source, depth: 500)
@@ -183,9 +183,11 @@ func onThread(stackSize size: Int, _ body: @escaping @Sendable () -> Void) {
     source.value = 1
     let delivery = StackGuard.current.handedBack - before - connectsAndReplay
     #expect(received == [500, 501])
-    // Connects: one in 32 nodes waits; the replay: every node past the third checkpoint.
-    #expect(connectsAndReplay == 500 / 32 + (500 - 96))
-    #expect(delivery == 500 - 96)
+    // Connects: one in 32 nodes waits. The replay and the send: past the third checkpoint (96 nodes), one node
+    // in every `tailSteps + 1` hands its delivery back.
+    let handedBackDeliveries = (500 - 96) / (ChainWalks.tailSteps + 1)
+    #expect(connectsAndReplay == 500 / 32 + handedBackDeliveries)
+    #expect(delivery == handedBackDeliveries)
     withExtendedLifetime(subscription) {}
   }
 

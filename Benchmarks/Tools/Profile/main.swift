@@ -86,6 +86,21 @@ func run(_ workload: String, side: Side, operations: Int) -> Bool {
       if incremented.isMultiple(of: 2) { sink &+= incremented &* 2 }
     }
     sends()
+  case "chain_90", "chain_1000":
+    // A chain of maps, shallower and deeper than the depth at which deliveries are handed back to a loop
+    // (ChainWalks); one operation is one send down the whole chain.
+    let depth = workload == "chain_90" ? 90 : 1_000
+    var end: Signal<Int> = subject
+    for _ in 0..<depth { end = end.map { $0 &+ 1 } }
+    subscriptions.append(end.subscribe { sink &+= $0 })
+    subject.send(0)
+    let steps = ContiguousArray<(Int) -> Int>(repeating: { $0 &+ 1 }, count: depth)
+    observers.append { value in
+      var current = value
+      steps.withUnsafeBufferPointer { for step in $0 { current = step(current) } }
+      sink &+= current
+    }
+    sends()
   case "combine2":
     let other = Subject<Int>()
     subscriptions.append(combine(subject, other).subscribe { sink &+= $0.0 &+ $0.1 })
@@ -173,7 +188,7 @@ guard arguments.count == 4, let operations = Int(arguments[3]), let side = Side(
   run(arguments[1], side: side, operations: operations)
 else {
   print("usage: Profile <workload> <Rill|baseline|straight-line> <operations>")
-  print("  workloads: send_1sub send_10sub send_100sub chain3 combine2 diamond churn")
+  print("  workloads: send_1sub send_10sub send_100sub chain3 chain_90 chain_1000 combine2 diamond churn")
   print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
   print("             fanout_combine_10 fanout_combine_1000 fanout_combine_10k")
   print("             combine<4|5|7>_<transform|map|pack_transform|pack_map> (7: pack_ only)")

@@ -17,10 +17,13 @@
 ///   everything a connect does is unchanged.
 /// - **Delivery.** A node whose rank is a multiple of ``checkpointRank`` counts itself in
 ///   ``Graph/checkpointNesting`` while it delivers. Nested deeper than ``deepCheckpoints`` such nodes, a
-///   delivery calls its last observer with the node that observer forwards to marked (``Signal/deliveryHooks``):
-///   that node's delivery, the last thing the observer does, is handed back (``Graph/handedBackDelivery``)
-///   instead of running, and the marking delivery runs it once the observer has returned. A chain of
-///   forwarding operators is delivered in a loop; other shapes recurse as before.
+///   delivery calls its last observer as a *tail step*: the observer's subscription carries a count of steps
+///   (``Subscription/tailSteps``), and the node it forwards to (marked, once, in ``Signal/deliveryHooks``) reads
+///   it when it delivers, the last thing the observer does. It calls its own last observer as the next step,
+///   and every ``tailSteps`` steps, instead of delivering, it hands its delivery back
+///   (``Graph/handedBackDelivery``): the delivery that began the steps runs it once the observer has returned.
+///   Every frame between is a last step, so nothing runs in between but returns. A chain of forwarding
+///   operators is delivered in a loop, ``tailSteps`` nodes deep at most; other shapes recurse as before.
 /// - **Free.** A node keeps its first upstream besides its connect; freed while another node is being freed
 ///   on the same thread, it hands that upstream to the outermost `deinit`, which releases them one after the
 ///   other (``StackGuard/releaseUpstream(_:)``).
@@ -35,6 +38,9 @@ enum ChainWalks {
   @usableFromInline static var checkpointRank: Int { 32 }
   /// A checkpoint delivery nested inside more than this many others delivers down its chain in a loop.
   @usableFromInline static var deepCheckpoints: Int { 2 }
+  /// How many nodes a delivery handed back delivers to, one inside another, before it hands the next back: a
+  /// hand-back costs several times a plain delivery, so it comes once every so many steps (at most 63).
+  @usableFromInline static var tailSteps: Int { 15 }
 }
 
 /// What a thread keeps for the free of a chain (see ``ChainWalks``): per thread, because a node can be freed on
@@ -44,7 +50,9 @@ enum ChainWalks {
 final class StackGuard {
   /// Whether a node is being freed on this thread, by ``releaseUpstream(_:)``'s loop.
   @exclusivity(unchecked) var isReleasing = false
-  /// Upstream signals of nodes freed inside the loop, released by it.
+  /// The upstream a node freed inside the loop handed over, for the loop to release: in a chain, one at a time.
+  @exclusivity(unchecked) var nextReleased: AnyObject?
+  /// More of them, when one node's free frees several nodes (a join's sources).
   @exclusivity(unchecked) var released: ContiguousArray<AnyObject> = []
   #if DEBUG
     /// How many deliveries and connects this thread handed back to a loop, for the tests that pin that deep
@@ -68,15 +76,19 @@ final class StackGuard {
   static func releaseUpstream(_ upstream: consuming AnyObject) {
     let guardian = current
     if guardian.isReleasing {
-      guardian.released.append(consume upstream)
+      if guardian.nextReleased == nil {
+        guardian.nextReleased = consume upstream
+      } else {
+        guardian.released.append(consume upstream)
+      }
       return
     }
     guardian.isReleasing = true
-    guardian.released.append(consume upstream)
-    while let next = guardian.released.popLast() {
-      // Dropped at the end of this iteration, after the array's access has ended: what it frees hands its own
-      // upstream to the array.
-      withExtendedLifetime(next) {}
+    var next: AnyObject? = consume upstream
+    while next != nil {
+      // Released here, outside any access to the guard: what it frees hands its own upstream over.
+      next = nil
+      next = guardian.nextReleased.take() ?? guardian.released.popLast()
     }
     if guardian.released.capacity > 1024 { guardian.released = [] }
     guardian.isReleasing = false

@@ -154,7 +154,7 @@ class DerivedSignal<Value>: Signal<Value> {
   @inlinable final func handBack(_ value: Value, in graph: Graph) {
     let box = handedBack ?? makeHandBack()
     box.value = value
-    graph.handedBackDelivery = box.run
+    graph.handedBackDelivery = .passUnretained(box)
     graph.handedBackNode = self
     #if DEBUG
       StackGuard.current.handedBack += 1
@@ -165,7 +165,7 @@ class DerivedSignal<Value>: Signal<Value> {
     let box = HandBack<Value>()
     // Unowned: the node keeps the box, and the box its closure. Built here, in the caller's specialized code.
     box.run = { [unowned(unsafe) self, unowned(unsafe) box] in
-      if let value = box.value.take() { deliverToObservers(value, markingTail: true) }
+      if let value = box.value.take() { deliverToObservers(value, tailSteps: ChainWalks.tailSteps) }
     }
     handedBack = box
     return box
@@ -260,13 +260,22 @@ protocol DeferredConnecting: AnyObject {
   func connectDeferred()
 }
 
-/// A delivery a deep chain's node handed back: its value, and the closure that delivers it.
+/// What runs a delivery a deep chain's node handed back (see ``ChainWalks``), whatever the node's value type: the
+/// graph calls it through a reference it does not retain, so the call retains nothing.
 @usableFromInline
-final class HandBack<Value> {
-  @usableFromInline @exclusivity(unchecked) var value: Value?
-  @usableFromInline @exclusivity(unchecked) var run: () -> Void = {}
+class HandBackRunner {
+  /// Delivers the value handed back. Built by the node, in specialized code.
+  @usableFromInline @exclusivity(unchecked) final var run: () -> Void = {}
 
   @inlinable init() {}
+}
+
+/// A delivery a deep chain's node handed back: its value, and the closure that delivers it.
+@usableFromInline
+final class HandBack<Value>: HandBackRunner {
+  @usableFromInline @exclusivity(unchecked) var value: Value?
+
+  @inlinable override init() {}
 }
 
 /// A node whose rank can rise after it was built (see ``DerivedSignal``).

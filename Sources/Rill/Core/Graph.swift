@@ -31,10 +31,11 @@ final class Graph {
   @exclusivity(unchecked) var deferredConnect: (any DeferredConnecting)?
   /// How many checkpoint deliveries are running in this graph, one inside another (see ``ChainWalks``).
   @usableFromInline @exclusivity(unchecked) var checkpointNesting = 0
-  /// The delivery a tail target handed back, for the delivery that marked it to run (see ``ChainWalks``).
-  @usableFromInline @exclusivity(unchecked) var handedBackDelivery: (() -> Void)?
-  /// The node whose delivery waits in `handedBackDelivery`, kept alive until it has run: the closure holds it
-  /// unowned, and the observer that called it may have been cancelled (and freed) by then.
+  /// The delivery a tail target handed back, for the delivery that marked it to run (see ``ChainWalks``). Not
+  /// retained: its node owns it, and `handedBackNode` keeps the node.
+  @usableFromInline @exclusivity(unchecked) var handedBackDelivery: Unmanaged<HandBackRunner>?
+  /// The node whose delivery waits in `handedBackDelivery`, kept alive until it has run: the observer that called
+  /// it may have been cancelled (and freed) by then.
   @usableFromInline @exclusivity(unchecked) var handedBackNode: AnyObject?
   #if DEBUG
     /// Counts this graph in the tests' live-object scope.
@@ -104,6 +105,18 @@ final class Graph {
     isDisconnecting = false
   }
 
+  /// Runs the deliveries handed back to a deep checkpoint's delivery, one after the other, until none is left
+  /// (see ``ChainWalks``). Called on the root.
+  @usableFromInline func runHandedBackDeliveries() {
+    var graph = self
+    while let pending = graph.handedBackDelivery.take() {
+      let node = graph.handedBackNode.take()
+      pending._withUnsafeGuaranteedRef { $0.run() }
+      withExtendedLifetime(node) {}
+      if graph.parent != nil { graph = graph.root }  // the delivery joined this graph to another
+    }
+  }
+
   /// Runs everything the current propagation left: joins in order of rank, then queued sends one at
   /// a time, each followed by the joins it touched, until nothing is left.
   @usableFromInline func drain() {
@@ -161,10 +174,9 @@ final class Graph {
     big.connectNesting += small.connectNesting
     big.checkpointNesting += small.checkpointNesting
     if big.deferredConnect == nil { big.deferredConnect = small.deferredConnect.take() }
-    if big.handedBackDelivery == nil, let delivery = small.handedBackDelivery {
+    if big.handedBackDelivery == nil, let delivery = small.handedBackDelivery.take() {
       big.handedBackDelivery = delivery
       big.handedBackNode = small.handedBackNode.take()
-      small.handedBackDelivery = nil
     }
     big.pending.absorb(&small.pending)
     while let work = small.queue.popFirst() { big.queue.append(work) }

@@ -40,8 +40,8 @@ public class Signal<Value> {
     didSet { setCheckpoint() }
   }
   /// What a delivery of this signal must do besides calling its observers, as bits: ``checkpointHook`` for a
-  /// node whose rank makes it a delivery checkpoint, ``tailTargetHook`` while the delivery that calls its
-  /// upstream observer hands its delivery back to a loop (see ``ChainWalks``). Zero for nearly every delivery.
+  /// node whose rank makes it a delivery checkpoint; ``deepChainHook`` for a node a deep delivery has reached
+  /// (see ``ChainWalks``). Zero for nearly every delivery.
   @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
   /// Set while a node subscribes to this signal as the last step of its connect (see
   /// ``subscribe(forwardingTo:_:)``): this signal's connect, if the subscribe makes one, is a tail call.
@@ -63,8 +63,9 @@ public class Signal<Value> {
 
   /// The bit of ``deliveryHooks`` for a node whose rank is a positive multiple of ``ChainWalks/checkpointRank``.
   @usableFromInline static var checkpointHook: UInt8 { 1 }
-  /// The bit of ``deliveryHooks`` for a node whose next delivery joins the thread's continuations.
-  @usableFromInline static var tailTargetHook: UInt8 { 2 }
+  /// The bit of ``deliveryHooks`` for a derived node that a deep delivery has reached as a tail step: its
+  /// deliveries read the tail steps of its upstream subscription (see ``ChainWalks``).
+  @usableFromInline static var deepChainHook: UInt8 { 2 }
 
   /// Sets or clears the checkpoint bit for the current rank.
   final func setCheckpoint() {
@@ -160,46 +161,48 @@ public class Signal<Value> {
       deliverWithHooks(value)
       return
     }
-    deliverToObservers(value, markingTail: false)
+    deliverToObservers(value, tailSteps: -1)
   }
 
   /// The delivery of a checkpoint or of a tail target (see ``ChainWalks``): a tail target hands its delivery
   /// back to the delivery that marked it; a checkpoint nested deep delivers down its chain in a loop.
   @inlinable @inline(never) final func deliverWithHooks(_ value: Value) {
-    if deliveryHooks & Signal.tailTargetHook != 0 {
-      deliveryHooks &= ~Signal.tailTargetHook
-      let graph = currentGraph
-      // Only a derived node is marked. One delivery is handed back at a time; were another waiting, this one
-      // would run now, as a plain delivery.
-      if graph.handedBackDelivery == nil {
-        unsafeDowncast(self, to: DerivedSignal<Value>.self).handBack(value, in: graph)
+    if deliveryHooks & Signal.deepChainHook != 0 {
+      // A node of a deep chain (only derived nodes are marked) reached as the last step of a deep delivery,
+      // every step of it a last step: deliver now, with one step less for the next node, or, at the last step,
+      // hand the delivery back. One delivery is handed back at a time; were another waiting, this one runs now.
+      let node = unsafeDowncast(self, to: DerivedSignal<Value>.self)
+      let steps = node.upstream.map { Unmanaged.passUnretained($0)._withUnsafeGuaranteedRef { $0.tailSteps } } ?? -1
+      if steps > 0 {
+        deliverToObservers(value, tailSteps: Int(steps) &- 1)
         return
+      }
+      if steps == 0 {
+        let graph = currentGraph
+        if graph.handedBackDelivery == nil {
+          node.handBack(value, in: graph)
+          return
+        }
       }
     }
     guard deliveryHooks & Signal.checkpointHook != 0 else {
-      deliverToObservers(value, markingTail: false)
+      deliverToObservers(value, tailSteps: -1)
       return
     }
-    currentGraph.checkpointNesting &+= 1
-    if currentGraph.checkpointNesting > ChainWalks.deepCheckpoints {
-      deliverToObservers(value, markingTail: true)
-      // Not `take()`: in an unoptimized build, passing a closure through that generic method allocates.
-      while let next = currentGraph.handedBackDelivery {
-        let graph = currentGraph
-        graph.handedBackDelivery = nil
-        let node = graph.handedBackNode.take()
-        next()
-        withExtendedLifetime(node) {}
-      }
+    let graph = currentGraph
+    graph.checkpointNesting &+= 1
+    if graph.checkpointNesting > ChainWalks.deepCheckpoints {
+      deliverToObservers(value, tailSteps: ChainWalks.tailSteps)
+      currentGraph.runHandedBackDeliveries()
     } else {
-      deliverToObservers(value, markingTail: false)
+      deliverToObservers(value, tailSteps: -1)
     }
     currentGraph.checkpointNesting &-= 1
   }
 
-  /// Calls the observers, in order. With `markingTail`, the node the last observer forwards to, if any, is marked
-  /// while that observer runs: its delivery is handed back, for the caller to run.
-  @inlinable final func deliverToObservers(_ value: Value, markingTail: Bool) {
+  /// Calls the observers, in order. With `tailSteps` 0 or more, the last observer's subscription carries that many
+  /// steps while the observer runs, for the node it forwards to (see ``deliverWithHooks(_:)``); -1 marks nothing.
+  @inlinable final func deliverToObservers(_ value: Value, tailSteps: Int) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let end = slots.count
     let outerIndex = deliveringIndex
@@ -210,13 +213,13 @@ public class Signal<Value> {
       // delivery ends (see ``release(_:at:)``).
       if let observer = slots[index].observer {
         deliveringIndex = index
-        if markingTail && index == end &- 1,
-          let target = slots[index].subscription._withUnsafeGuaranteedRef({ $0.forwardingNode })
-        {
-          // Alive until the call returns: the observer that forwards to it keeps it.
-          target.markAsTailTarget()
+        if tailSteps >= 0 && index == end &- 1 {
+          // The subscription lives until the call returns: a removed observer's subscription is never read again,
+          // and one being freed on another thread only posts its index.
+          let subscription = slots[index].subscription
+          subscription._withUnsafeGuaranteedRef { $0.beginTailStep(tailSteps) }
           observer._withUnsafeGuaranteedRef { $0.receive(value) }
-          target.unmarkAsTailTarget()
+          subscription._withUnsafeGuaranteedRef { $0.tailSteps = -1 }
         } else {
           observer._withUnsafeGuaranteedRef { $0.receive(value) }
         }
@@ -419,18 +422,12 @@ struct ObserverSlot<Value> {
 /// ``ChainWalks``).
 @usableFromInline
 protocol TailDelivering: AnyObject {
-  /// Its next delivery is handed back instead of running.
-  func markAsTailTarget()
-  /// Clears the mark, if the delivery did not take it.
-  func unmarkAsTailTarget()
+  /// Marks the node as a node of a deep chain, for good: its deliveries check whether they are tail steps.
+  func markAsDeepChainNode()
 }
 
 extension Signal: TailDelivering {
-  @usableFromInline final func markAsTailTarget() {
-    deliveryHooks |= Signal.tailTargetHook
-  }
-
-  @usableFromInline final func unmarkAsTailTarget() {
-    deliveryHooks &= ~Signal.tailTargetHook
+  @usableFromInline final func markAsDeepChainNode() {
+    deliveryHooks |= Signal.deepChainHook
   }
 }
