@@ -17,9 +17,11 @@
 ///   everything a connect does is unchanged.
 /// - **Delivery.** A node whose rank is a multiple of ``checkpointRank`` counts itself in
 ///   ``Graph/checkpointNesting`` while it delivers. Nested deeper than ``deepCheckpoints`` such nodes, a
-///   delivery calls its last observer as a *tail step*: the observer's subscription carries a count of steps
-///   (``Subscription/tailSteps``), and the node it forwards to (marked, once, in ``Signal/deliveryHooks``) reads
-///   it when it delivers, the last thing the observer does. It calls its own last observer as the next step,
+///   delivery calls its last observer as a *tail step*: the graph names the call by the observer's subscription
+///   (``Graph/tailStepCall``, an address compared, never read) with a count of steps, and the node that
+///   subscription connects — a forwarding node at least ``deepRank`` deep, whose deliveries check
+///   (``Signal/deliveryHooks``) — takes it when it delivers, the last thing the observer does. It calls its own
+///   last observer as the next step,
 ///   and every ``tailSteps`` steps, instead of delivering, it hands its delivery back
 ///   (``Graph/handedBackDelivery``): the delivery that began the steps runs it once the observer has returned.
 ///   Every frame between is a last step, so nothing runs in between but returns. A chain of forwarding
@@ -38,6 +40,8 @@ enum ChainWalks {
   @usableFromInline static var checkpointRank: Int { 32 }
   /// A checkpoint delivery nested inside more than this many others delivers down its chain in a loop.
   @usableFromInline static var deepCheckpoints: Int { 2 }
+  /// The least rank of a node a deep delivery can reach: below its third nested checkpoint.
+  @usableFromInline static var deepRank: Int { (deepCheckpoints + 1) * checkpointRank }
   /// How many nodes a delivery handed back delivers to, one inside another, before it hands the next back: a
   /// hand-back costs several times a plain delivery, so it comes once every so many steps (at most 63).
   @usableFromInline static var tailSteps: Int { 15 }

@@ -29,6 +29,11 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var connectNesting = 0
   /// A node whose connect, a tail call deep in a chain, waits for the loop of the connect below it.
   @exclusivity(unchecked) var deferredConnect: (any DeferredConnecting)?
+  /// The address of the subscription whose observer a deep delivery is calling as a tail step, or 0: the node
+  /// connected by that subscription takes the step (see ``ChainWalks``).
+  @usableFromInline @exclusivity(unchecked) var tailStepCall: UInt = 0
+  /// How many more tail steps the node taking `tailStepCall` delivers before one is handed back.
+  @usableFromInline @exclusivity(unchecked) var tailSteps = 0
   /// How many checkpoint deliveries are running in this graph, one inside another (see ``ChainWalks``).
   @usableFromInline @exclusivity(unchecked) var checkpointNesting = 0
   /// The delivery a tail target handed back, for the delivery that marked it to run (see ``ChainWalks``). Not

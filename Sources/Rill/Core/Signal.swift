@@ -40,7 +40,7 @@ public class Signal<Value> {
     didSet { setCheckpoint() }
   }
   /// What a delivery of this signal must do besides calling its observers, as bits: ``checkpointHook`` for a
-  /// node whose rank makes it a delivery checkpoint; ``deepChainHook`` for a node a deep delivery has reached
+  /// node whose rank makes it a delivery checkpoint; ``deepChainHook`` for a forwarding node deep in its graph
   /// (see ``ChainWalks``). Zero for nearly every delivery.
   @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
   /// Set while a node subscribes to this signal as the last step of its connect (see
@@ -63,8 +63,8 @@ public class Signal<Value> {
 
   /// The bit of ``deliveryHooks`` for a node whose rank is a positive multiple of ``ChainWalks/checkpointRank``.
   @usableFromInline static var checkpointHook: UInt8 { 1 }
-  /// The bit of ``deliveryHooks`` for a derived node that a deep delivery has reached as a tail step: its
-  /// deliveries read the tail steps of its upstream subscription (see ``ChainWalks``).
+  /// The bit of ``deliveryHooks`` for a forwarding node deep enough in its graph that a deep delivery may reach it
+  /// as a tail step: its deliveries check the graph's ``Graph/tailStepCall`` (see ``ChainWalks``).
   @usableFromInline static var deepChainHook: UInt8 { 2 }
 
   /// Sets or clears the checkpoint bit for the current rank.
@@ -136,7 +136,8 @@ public class Signal<Value> {
     isTailConnect = true
     let subscription = subscribe(observer)
     isTailConnect = false
-    subscription.forwardingNode = node
+    // A node this deep in its graph may be reached by a deep delivery: its deliveries check for a tail step.
+    if node.rank >= ChainWalks.deepRank { node.deliveryHooks |= Signal<Node>.deepChainHook }
     return subscription
   }
 
@@ -168,40 +169,46 @@ public class Signal<Value> {
   /// back to the delivery that marked it; a checkpoint nested deep delivers down its chain in a loop.
   @inlinable @inline(never) final func deliverWithHooks(_ value: Value) {
     if deliveryHooks & Signal.deepChainHook != 0 {
-      // A node of a deep chain (only derived nodes are marked) reached as the last step of a deep delivery,
-      // every step of it a last step: deliver now, with one step less for the next node, or, at the last step,
-      // hand the delivery back. One delivery is handed back at a time; were another waiting, this one runs now.
+      // A forwarding node deep in its graph, reached as the last step of a deep delivery, every step of it a last
+      // step, if the observer running is its own connection upstream: deliver now, with one step less for the
+      // next node, or, at the last step, hand the delivery back. One delivery is handed back at a time; were
+      // another waiting, this one runs now.
       let node = unsafeDowncast(self, to: DerivedSignal<Value>.self)
-      let steps = node.upstream.map { Unmanaged.passUnretained($0)._withUnsafeGuaranteedRef { $0.tailSteps } } ?? -1
+      let steps = withRootGraph { graph -> Int in
+        guard let upstream = node.upstream,
+          graph.tailStepCall == UInt(bitPattern: Unmanaged.passUnretained(upstream).toOpaque())
+        else { return -1 }
+        graph.tailStepCall = 0
+        return graph.handedBackDelivery == nil || graph.tailSteps > 0 ? graph.tailSteps : -1
+      }
       if steps > 0 {
-        deliverToObservers(value, tailSteps: Int(steps) &- 1)
+        deliverToObservers(value, tailSteps: steps &- 1)
         return
       }
       if steps == 0 {
-        let graph = currentGraph
-        if graph.handedBackDelivery == nil {
-          node.handBack(value, in: graph)
-          return
-        }
+        withRootGraph { node.handBack(value, in: $0) }
+        return
       }
     }
     guard deliveryHooks & Signal.checkpointHook != 0 else {
       deliverToObservers(value, tailSteps: -1)
       return
     }
-    let graph = currentGraph
-    graph.checkpointNesting &+= 1
-    if graph.checkpointNesting > ChainWalks.deepCheckpoints {
+    let isDeep = withRootGraph { graph -> Bool in
+      graph.checkpointNesting &+= 1
+      return graph.checkpointNesting > ChainWalks.deepCheckpoints
+    }
+    if isDeep {
       deliverToObservers(value, tailSteps: ChainWalks.tailSteps)
-      currentGraph.runHandedBackDeliveries()
+      withRootGraph { $0.runHandedBackDeliveries() }
     } else {
       deliverToObservers(value, tailSteps: -1)
     }
-    currentGraph.checkpointNesting &-= 1
+    withRootGraph { $0.checkpointNesting &-= 1 }
   }
 
-  /// Calls the observers, in order. With `tailSteps` 0 or more, the last observer's subscription carries that many
-  /// steps while the observer runs, for the node it forwards to (see ``deliverWithHooks(_:)``); -1 marks nothing.
+  /// Calls the observers, in order. With `tailSteps` 0 or more, the last observer is called as a tail step with that
+  /// many more steps, which the node it forwards to takes (see ``deliverWithHooks(_:)``); -1 marks nothing.
   @inlinable final func deliverToObservers(_ value: Value, tailSteps: Int) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let end = slots.count
@@ -214,12 +221,15 @@ public class Signal<Value> {
       if let observer = slots[index].observer {
         deliveringIndex = index
         if tailSteps >= 0 && index == end &- 1 {
-          // The subscription lives until the call returns: a removed observer's subscription is never read again,
-          // and one being freed on another thread only posts its index.
-          let subscription = slots[index].subscription
-          subscription._withUnsafeGuaranteedRef { $0.beginTailStep(tailSteps) }
+          // Names the call by its subscription's address, which is compared, never read: the subscription may be
+          // freed on another thread meanwhile (rule 8), or cancelled by the observer.
+          let call = UInt(bitPattern: slots[index].subscription.toOpaque())
+          withRootGraph { graph in
+            graph.tailStepCall = call
+            graph.tailSteps = tailSteps
+          }
           observer._withUnsafeGuaranteedRef { $0.receive(value) }
-          subscription._withUnsafeGuaranteedRef { $0.tailSteps = -1 }
+          withRootGraph { $0.tailStepCall = 0 }
         } else {
           observer._withUnsafeGuaranteedRef { $0.receive(value) }
         }
@@ -263,6 +273,15 @@ public class Signal<Value> {
     } else {
       currentGraph.schedule(rank: rank, of: ObjectIdentifier(self), settle)
     }
+  }
+
+  /// Runs `body` with this signal's graph's root, read in place, without retaining it: this signal keeps it.
+  @inlinable @inline(__always) final func withRootGraph<Result>(_ body: (Graph) -> Result) -> Result {
+    if _fastPath(graph.parent == nil) {
+      return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
+    }
+    _ = currentGraph  // makes `graph` the root
+    return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
   }
 
   /// Whether a propagation is running in this signal's graph. Reads the graph in place, without retaining it.
@@ -415,19 +434,5 @@ struct ObserverSlot<Value> {
   /// Tells the subscription its slot's new index, without retaining it (see ``subscription``).
   @inlinable func setIndex(_ index: Int) {
     subscription._withUnsafeGuaranteedRef { $0.index = index }
-  }
-}
-
-/// A node whose delivery can be handed back to the delivery that calls its upstream observer (see
-/// ``ChainWalks``).
-@usableFromInline
-protocol TailDelivering: AnyObject {
-  /// Marks the node as a node of a deep chain, for good: its deliveries check whether they are tail steps.
-  func markAsDeepChainNode()
-}
-
-extension Signal: TailDelivering {
-  @usableFromInline final func markAsDeepChainNode() {
-    deliveryHooks |= Signal.deepChainHook
   }
 }

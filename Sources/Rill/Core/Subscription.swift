@@ -39,24 +39,6 @@ public final class Subscription {
   @usableFromInline let binding: OwnerBinding?
   /// Where this subscription was made: a free in another isolation domain defers the removal (rule 8).
   @usableFromInline let place: ExecutionPlace
-  /// While a deep delivery calls this subscription's observer as a tail step (see ``ChainWalks``): how many more
-  /// steps the node it forwards to delivers before one is handed back; -1 otherwise.
-  @usableFromInline @exclusivity(unchecked) var tailSteps: Int8 = -1
-  /// Whether ``forwardingNode`` has been marked as a node of a deep chain.
-  @usableFromInline @exclusivity(unchecked) var hasMarkedForwardingNode = false
-  /// The node this subscription connects, when its observer forwards each value to that node's delivery as
-  /// its last step (see ``Signal/subscribe(forwardingTo:_:)``). Not retained: the node owns this subscription.
-  @usableFromInline @exclusivity(unchecked) unowned(unsafe) var forwardingNode: (any TailDelivering)?
-
-  /// Starts a tail step of a deep delivery through this subscription's observer (see ``ChainWalks``): the node
-  /// it forwards to, marked once as a node of a deep chain, reads `steps` here when it delivers.
-  @inlinable final func beginTailStep(_ steps: Int) {
-    if _slowPath(!hasMarkedForwardingNode) {
-      hasMarkedForwardingNode = true
-      forwardingNode?.markAsDeepChainNode()
-    }
-    tailSteps = Int8(truncatingIfNeeded: steps)
-  }
   #if DEBUG
     /// Counts this subscription in the tests' live-object scope.
     @usableFromInline let live = LiveObject(.subscription)
