@@ -19,8 +19,8 @@
 ///   ``Graph/checkpointNesting`` while it delivers. Nested deeper than ``deepCheckpoints`` such nodes, a
 ///   delivery calls its last observer as a *tail step*: the graph names the call by the observer's subscription
 ///   (``Graph/tailStepCall``, an address compared, never read) with a count of steps, and the node that
-///   subscription connects — a forwarding node at least ``deepRank`` deep, whose deliveries check
-///   (``Signal/deliveryHooks``) — takes it when it delivers, the last thing the observer does. It calls its own
+///   subscription connects — a forwarding node at least ``deepRank`` deep whose upstream forwards too, whose
+///   deliveries check (``Signal/deliveryHooks``) — takes it when it delivers, the last thing the observer does. It calls its own
 ///   last observer as the next step,
 ///   and every ``tailSteps`` steps, instead of delivering, it hands its delivery back
 ///   (``Graph/handedBackDelivery``): the delivery that began the steps runs it once the observer has returned.

@@ -54,10 +54,13 @@ class DerivedSignal<Value>: Signal<Value> {
 
   /// A node fed by `upstreams`, whose graphs it joins. `switchesUpstream` is for a node that subscribes
   /// to further signals while connected (``subscribe(toInner:)``): its rank can rise.
+  /// `forwards` is for a node that subscribes to its one upstream with ``Signal/subscribe(forwardingTo:_:)``: a
+  /// chain of such nodes delivers in a loop once deep (see ``ChainWalks``).
   @usableFromInline init(
     upstreams: [AnyUpstream],
     replays: Bool? = nil,
     switchesUpstream: Bool = false,
+    forwards: Bool = false,
     connect: @escaping (DerivedSignal<Value>) -> Subscription
   ) {
     var graph = upstreams.first?.graph ?? Graph()
@@ -71,6 +74,7 @@ class DerivedSignal<Value>: Signal<Value> {
     self.connect = connect
     firstUpstream = upstreams.first?.signal
     super.init(graph: graph, rank: 1 + (upstreams.map(\.rank).max() ?? 0))
+    isForwardingNode = forwards
   }
 
   /// Convenience for the common case of one upstream.
@@ -79,6 +83,14 @@ class DerivedSignal<Value>: Signal<Value> {
     connect: @escaping (DerivedSignal<Value>) -> Subscription
   ) {
     self.init(upstreams: [AnyUpstream(upstream)], connect: connect)
+  }
+
+  /// A node that forwards what `upstream` emits (see ``Signal/subscribe(forwardingTo:_:)``).
+  @inlinable convenience init<Upstream>(
+    forwarding upstream: Signal<Upstream>,
+    connect: @escaping (DerivedSignal<Value>) -> Subscription
+  ) {
+    self.init(upstreams: [AnyUpstream(upstream)], forwards: true, connect: connect)
   }
 
   deinit {

@@ -46,6 +46,9 @@ public class Signal<Value> {
   /// Set while a node subscribes to this signal as the last step of its connect (see
   /// ``subscribe(forwardingTo:_:)``): this signal's connect, if the subscribe makes one, is a tail call.
   @usableFromInline @exclusivity(unchecked) final var isTailConnect = false
+  /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
+  /// `map`, `filter`, …; see ``subscribe(forwardingTo:_:)``).
+  @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
   /// Observers whose subscriptions were freed on another thread, for this signal's domain to remove (rule 8).
   @usableFromInline final let foreignReleases = ForeignReleases()
   #if DEBUG
@@ -136,8 +139,9 @@ public class Signal<Value> {
     isTailConnect = true
     let subscription = subscribe(observer)
     isTailConnect = false
-    // A node this deep in its graph may be reached by a deep delivery: its deliveries check for a tail step.
-    if node.rank >= ChainWalks.deepRank { node.deliveryHooks |= Signal<Node>.deepChainHook }
+    // A node this deep in a chain of forwarding nodes may be reached by a deep delivery as a tail step: its
+    // deliveries check for one. (Below a join, a delivery starts afresh from the join's settle.)
+    if node.rank >= ChainWalks.deepRank && isForwardingNode { node.deliveryHooks |= Signal<Node>.deepChainHook }
     return subscription
   }
 
@@ -168,7 +172,8 @@ public class Signal<Value> {
   /// The delivery of a checkpoint or of a tail target (see ``ChainWalks``): a tail target hands its delivery
   /// back to the delivery that marked it; a checkpoint nested deep delivers down its chain in a loop.
   @inlinable @inline(never) final func deliverWithHooks(_ value: Value) {
-    if deliveryHooks & Signal.deepChainHook != 0 {
+    // Nearly always no tail step is being called: one load.
+    if deliveryHooks & Signal.deepChainHook != 0 && withRootGraph({ $0.tailStepCall != 0 }) {
       // A forwarding node deep in its graph, reached as the last step of a deep delivery, every step of it a last
       // step, if the observer running is its own connection upstream: deliver now, with one step less for the
       // next node, or, at the last step, hand the delivery back. One delivery is handed back at a time; were
