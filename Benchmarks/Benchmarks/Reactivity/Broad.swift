@@ -1,0 +1,51 @@
+import Benchmark
+import BenchmarkSupport
+import Rill
+
+/// How many branches kairo's broad case hangs off the head.
+let broadWidth = 50
+
+/// kairo_broad: head → 50 branches, branch i being (+i) → (+1) → effect; each write runs 100 nodes and 50
+/// effects. One write per iteration (a microsecond or more each): iterations of 1,000 writes last milliseconds,
+/// and on a loaded machine most of them would include a wait for the CPU.
+func broad() {
+  func expected(_ writes: [Int]) -> Int {
+    let perWrite = { (value: Int) in (0..<broadWidth).reduce(0) { $0 &+ value &+ $1 &+ 1 } }
+    return writes.reduce(perWrite(0)) { $0 &+ perWrite($1) }
+  }
+  // The value each iteration writes: a new one each time.
+  var rillWrite = 0
+  var baselineWrite = 0
+
+  workload("kairo_broad", .rill, operations: .one) { benchmark in
+    var sink = 0
+    let head = CurrentValueSubject(0)
+    let effects = (0..<broadWidth).map { offset in
+      head.map { $0 &+ offset }.map { $0 &+ 1 }.subscribe { sink &+= $0 }
+    }
+    rillWrite &+= 1
+    benchmark.startMeasurement()
+    head.send(rillWrite)
+    benchmark.stopMeasurement()
+    expect(sink, expected([rillWrite]), "kairo_broad", .rill)
+    blackHole(effects)
+  }
+
+  workload("kairo_broad", .baseline, operations: .one) { benchmark in
+    var sink = 0
+    typealias Branch = (plusOffset: (Int) -> Int, plusOne: (Int) -> Int, effect: (Int) -> Void)
+    var branches = ContiguousArray<Branch>()
+    for offset in 0..<broadWidth {
+      branches.append((plusOffset: { $0 &+ offset }, plusOne: { $0 &+ 1 }, effect: { sink &+= $0 }))
+    }
+    func write(_ value: Int) {
+      for branch in branches { branch.effect(branch.plusOne(branch.plusOffset(value))) }
+    }
+    write(0)
+    baselineWrite &+= 1
+    benchmark.startMeasurement()
+    write(baselineWrite)
+    benchmark.stopMeasurement()
+    expect(sink, expected([baselineWrite]), "kairo_broad", .baseline)
+  }
+}

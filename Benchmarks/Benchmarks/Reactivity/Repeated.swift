@@ -1,0 +1,51 @@
+import Benchmark
+import BenchmarkSupport
+import Rill
+
+/// How many times kairo's repeated case reads its head in one node.
+let repeatedReads = 30
+
+/// kairo_repeated: one node that reads the head 30 times and adds the reads up → effect. A Rill node receives
+/// the head's value once, so the 30 reads are reads of that value: the case is one `map` node.
+func repeated() {
+  func expected(_ writes: Range<Int>) -> Int {
+    writes.reduce(0) { $0 &+ repeatedReads &* $1 }
+  }
+  let readRepeatedly = { (value: Int) -> Int in
+    var result = 0
+    for _ in 0..<repeatedReads { result &+= value }
+    return result
+  }
+
+  workload("kairo_repeated", .rill) { benchmark in
+    var sink = 0
+    let head = CurrentValueSubject(0)
+    let effect = head.map(readRepeatedly).subscribe { sink &+= $0 }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      head.send(value)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_repeated", .rill)
+    blackHole(effect)
+  }
+
+  workload("kairo_repeated", .baseline) { benchmark in
+    var sink = 0
+    let nodes: ContiguousArray<(Int) -> Int> = [readRepeatedly]
+    let effects: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
+    func write(_ value: Int) {
+      for node in nodes {
+        let result = node(value)
+        for effect in effects { effect(result) }
+      }
+    }
+    write(0)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      write(value)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_repeated", .baseline)
+  }
+}
