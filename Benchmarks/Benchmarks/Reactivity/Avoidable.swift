@@ -25,19 +25,21 @@ func avoidable() {
 
   workload("kairo_avoidable", .baseline) { benchmark in
     var sink = 0
-    var lastC2: Int? = nil
-    let above: ContiguousArray<(Int) -> Int> = [{ $0 }, { _ in 0 }]
-    let below: ContiguousArray<(Int) -> Int> = [{ $0 &+ 1 }, { $0 &+ 2 }, { $0 &+ 3 }]
-    let effects: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
+    let c1 = opaque(Step { $0 })
+    let c2 = opaque(Step { _ in 0 })
+    let c3 = opaque(Step { $0 &+ 1 })
+    let c4 = opaque(Step { $0 &+ 2 })
+    let c5 = opaque(Step { $0 &+ 3 })
+    let effect = opaque(Effect { sink &+= $0 })
+    // At creation everything runs once, and c2's cut-off keeps what it saw.
+    var lastC2 = c2.run(c1.run(0))
+    effect.run(c5.run(c4.run(c3.run(lastC2))))
     func write(_ value: Int) {
-      var current = value
-      for node in above { current = node(current) }
+      let current = c2.run(c1.run(value))
       guard current != lastC2 else { return }
       lastC2 = current
-      for node in below { current = node(current) }
-      for effect in effects { effect(current) }
+      effect.run(c5.run(c4.run(c3.run(current))))
     }
-    write(0)
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
       write(value)
@@ -45,4 +47,26 @@ func avoidable() {
     benchmark.stopMeasurement()
     expect(sink, expected, "kairo_avoidable", .baseline)
   }
+
+  workload("kairo_avoidable", .straightLine) { benchmark in
+    var sink = 0
+    var lastC2 = 0
+    sink &+= lastC2 &+ 1 &+ 2 &+ 3
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      avoidableStraightLine(value, &lastC2, &sink)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected, "kairo_avoidable", .straightLine)
+  }
+}
+
+/// One write of kairo_avoidable as plain code: c1 and c2, then c2's cut-off (which stops every write).
+@inline(never)
+func avoidableStraightLine(_ value: Int, _ lastC2: inout Int, _ sink: inout Int) {
+  let c1 = value
+  let c2 = c1 &* 0
+  guard c2 != lastC2 else { return }
+  lastC2 = c2
+  sink &+= c2 &+ 1 &+ 2 &+ 3
 }

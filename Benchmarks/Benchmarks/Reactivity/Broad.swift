@@ -16,6 +16,7 @@ func broad() {
   // The value each iteration writes: a new one each time.
   var rillWrite = 0
   var baselineWrite = 0
+  var straightLineWrite = 0
 
   workload("kairo_broad", .rill, operations: .one) { benchmark in
     var sink = 0
@@ -33,13 +34,11 @@ func broad() {
 
   workload("kairo_broad", .baseline, operations: .one) { benchmark in
     var sink = 0
-    typealias Branch = (plusOffset: (Int) -> Int, plusOne: (Int) -> Int, effect: (Int) -> Void)
-    var branches = ContiguousArray<Branch>()
-    for offset in 0..<broadWidth {
-      branches.append((plusOffset: { $0 &+ offset }, plusOne: { $0 &+ 1 }, effect: { sink &+= $0 }))
-    }
+    let plusOffsets = ContiguousArray((0..<broadWidth).map { offset in opaque(Step { $0 &+ offset }) })
+    let plusOnes = ContiguousArray((0..<broadWidth).map { _ in opaque(Step { $0 &+ 1 }) })
+    let effects = ContiguousArray((0..<broadWidth).map { _ in opaque(Effect { sink &+= $0 }) })
     func write(_ value: Int) {
-      for branch in branches { branch.effect(branch.plusOne(branch.plusOffset(value))) }
+      for branch in 0..<broadWidth { effects[branch].run(plusOnes[branch].run(plusOffsets[branch].run(value))) }
     }
     write(0)
     baselineWrite &+= 1
@@ -48,4 +47,20 @@ func broad() {
     benchmark.stopMeasurement()
     expect(sink, expected([baselineWrite]), "kairo_broad", .baseline)
   }
+
+  workload("kairo_broad", .straightLine, operations: .one) { benchmark in
+    var sink = 0
+    broadStraightLine(0, &sink)
+    straightLineWrite &+= 1
+    benchmark.startMeasurement()
+    broadStraightLine(straightLineWrite, &sink)
+    benchmark.stopMeasurement()
+    expect(sink, expected([straightLineWrite]), "kairo_broad", .straightLine)
+  }
+}
+
+/// One write of kairo_broad as plain code: each branch's two nodes, then its effect.
+@inline(never)
+func broadStraightLine(_ value: Int, _ sink: inout Int) {
+  for offset in 0..<broadWidth { sink &+= value &+ offset &+ 1 }
 }

@@ -91,29 +91,22 @@ func cellx(layers: Int) {
 
   workload(name, .baseline, operations: .one, maxIterations: 300) { benchmark in
     var sink = 0
-    typealias Layer = (
-      prop1: (Cells) -> Int, prop2: (Cells) -> Int, prop3: (Cells) -> Int, prop4: (Cells) -> Int,
-      effects: ContiguousArray<(Int) -> Void>
-    )
-    var graph = ContiguousArray<Layer>()
-    graph.reserveCapacity(layers)
-    for _ in 0..<layers {
-      let effect: (Int) -> Void = { sink &+= $0 }
-      graph.append(
-        (
-          prop1: { $0.prop2 }, prop2: { $0.prop1 &- $0.prop3 }, prop3: { $0.prop2 &+ $0.prop4 },
-          prop4: { $0.prop3 }, effects: [effect, effect, effect, effect]
-        ))
-    }
+    // One array per role, a layer's nodes at its index; the effects 4 per layer, in the order of its cells.
+    let prop1s = ContiguousArray((0..<layers).map { _ in opaque(Step { $0 }) })
+    let prop2s = ContiguousArray((0..<layers).map { _ in opaque(Step2 { $0 &- $1 }) })
+    let prop3s = ContiguousArray((0..<layers).map { _ in opaque(Step2 { $0 &+ $1 }) })
+    let prop4s = ContiguousArray((0..<layers).map { _ in opaque(Step { $0 }) })
+    let effects = ContiguousArray((0..<4 &* layers).map { _ in opaque(Effect { sink &+= $0 }) })
     func update(_ start: Cells) {
       var cells = start
-      for layer in graph {
+      for layer in 0..<layers {
         cells = Cells(
-          prop1: layer.prop1(cells), prop2: layer.prop2(cells), prop3: layer.prop3(cells), prop4: layer.prop4(cells))
-        layer.effects[0](cells.prop1)
-        layer.effects[1](cells.prop2)
-        layer.effects[2](cells.prop3)
-        layer.effects[3](cells.prop4)
+          prop1: prop1s[layer].run(cells.prop2), prop2: prop2s[layer].run(cells.prop1, cells.prop3),
+          prop3: prop3s[layer].run(cells.prop2, cells.prop4), prop4: prop4s[layer].run(cells.prop3))
+        effects[4 &* layer].run(cells.prop1)
+        effects[4 &* layer &+ 1].run(cells.prop2)
+        effects[4 &* layer &+ 2].run(cells.prop3)
+        effects[4 &* layer &+ 3].run(cells.prop4)
       }
     }
     update(cellxStarts[0])
@@ -122,5 +115,28 @@ func cellx(layers: Int) {
     update(cellxStarts[0])
     benchmark.stopMeasurement()
     expect(sink, expected, name, .baseline)
+  }
+
+  workload(name, .straightLine, operations: .one, maxIterations: 300) { benchmark in
+    var sink = 0
+    cellxStraightLine(layers: layers, start: cellxStarts[0], &sink)
+    cellxStraightLine(layers: layers, start: cellxStarts[1], &sink)
+    benchmark.startMeasurement()
+    cellxStraightLine(layers: layers, start: cellxStarts[0], &sink)
+    benchmark.stopMeasurement()
+    expect(sink, expected, name, .straightLine)
+  }
+}
+
+/// One update of cellx as plain code: each layer's four cells from the layer above, then its four effects.
+@inline(never)
+func cellxStraightLine(layers: Int, start: Cells, _ sink: inout Int) {
+  var cells = start
+  for _ in 0..<layers {
+    cells = cells.next()
+    sink &+= cells.prop1
+    sink &+= cells.prop2
+    sink &+= cells.prop3
+    sink &+= cells.prop4
   }
 }

@@ -29,12 +29,12 @@ func deep() {
 
   workload("kairo_deep", .baseline) { benchmark in
     var sink = 0
-    let nodes = ContiguousArray<(Int) -> Int>(repeating: { $0 &+ 1 }, count: deepLength)
-    let effects: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
+    let nodes = ContiguousArray((0..<deepLength).map { _ in opaque(Step { $0 &+ 1 }) })
+    let effect = opaque(Effect { sink &+= $0 })
     func write(_ value: Int) {
       var current = value
-      for node in nodes { current = node(current) }
-      for effect in effects { effect(current) }
+      for index in nodes.indices { current = nodes[index].run(current) }
+      effect.run(current)
     }
     write(0)
     benchmark.startMeasurement()
@@ -44,4 +44,23 @@ func deep() {
     benchmark.stopMeasurement()
     expect(sink, expected(benchmark.scaledIterations), "kairo_deep", .baseline)
   }
+
+  workload("kairo_deep", .straightLine) { benchmark in
+    var sink = 0
+    deepStraightLine(0, &sink)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      deepStraightLine(value, &sink)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_deep", .straightLine)
+  }
+}
+
+/// One write of kairo_deep as plain code: the 50 nodes, then the effect.
+@inline(never)
+func deepStraightLine(_ value: Int, _ sink: inout Int) {
+  var current = value
+  for _ in 0..<deepLength { current &+= 1 }
+  sink &+= current
 }

@@ -26,15 +26,15 @@ func diamond() {
 
   workload("kairo_diamond", .baseline) { benchmark in
     var sink = 0
-    let branches = ContiguousArray<(Int) -> Int>(repeating: { $0 &+ 1 }, count: 5)
-    let sums: ContiguousArray<((Int, Int, Int, Int, Int)) -> Int> = [{ $0.0 &+ $0.1 &+ $0.2 &+ $0.3 &+ $0.4 }]
-    let effects: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
+    let branches = ContiguousArray((0..<5).map { _ in opaque(Step { $0 &+ 1 }) })
+    let sum = opaque(Join { $0.reduce(0, &+) })
+    let effect = opaque(Effect { sink &+= $0 })
+    // The sum's latest inputs, as a join keeps them.
+    let latest = UnsafeMutableBufferPointer<Int>.allocate(capacity: 5)
+    defer { latest.deallocate() }
     func write(_ value: Int) {
-      let joined = (branches[0](value), branches[1](value), branches[2](value), branches[3](value), branches[4](value))
-      for sum in sums {
-        let total = sum(joined)
-        for effect in effects { effect(total) }
-      }
+      for branch in 0..<5 { latest[branch] = branches[branch].run(value) }
+      effect.run(sum.run(UnsafeBufferPointer(latest)))
     }
     write(0)
     benchmark.startMeasurement()
@@ -44,4 +44,23 @@ func diamond() {
     benchmark.stopMeasurement()
     expect(sink, expected(benchmark.scaledIterations), "kairo_diamond", .baseline)
   }
+
+  workload("kairo_diamond", .straightLine) { benchmark in
+    var sink = 0
+    diamondStraightLine(0, &sink)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      diamondStraightLine(value, &sink)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_diamond", .straightLine)
+  }
+}
+
+/// One write of kairo_diamond as plain code: the 5 branches, their sum, the effect.
+@inline(never)
+func diamondStraightLine(_ value: Int, _ sink: inout Int) {
+  var sum = 0
+  for _ in 0..<5 { sum &+= value &+ 1 }
+  sink &+= sum
 }

@@ -35,6 +35,7 @@ func mux() {
   // The write each iteration measures, after the round before it.
   var rillWrite = 19
   var baselineWrite = 19
+  var straightLineWrite = 19
 
   workload("kairo_mux", .rill, operations: .one) { benchmark in
     var sink = 0
@@ -58,28 +59,28 @@ func mux() {
 
   workload("kairo_mux", .baseline, operations: .one) { benchmark in
     var sink = 0
-    var heads = ContiguousArray<Int>(repeating: 0, count: muxWidth)
-    var lastSplit = ContiguousArray<Int>(repeating: 0, count: muxWidth)
-    let muxes: ContiguousArray<(ContiguousArray<Int>) -> ContiguousArray<Int>> = [{ $0 }]
-    typealias Split = (pick: (ContiguousArray<Int>) -> Int, plusOne: (Int) -> Int, effect: (Int) -> Void)
-    var splits = ContiguousArray<Split>()
-    for index in 0..<muxWidth {
-      splits.append((pick: { $0[index] }, plusOne: { $0 &+ 1 }, effect: { sink &+= $0 }))
-    }
-    for split in splits { split.effect(split.plusOne(0)) }
+    // The heads' values (compared by their cut-offs), the mux node's latest values, the per-index cut-offs'.
+    let heads = UnsafeMutableBufferPointer<Int>.allocate(capacity: muxWidth)
+    let latest = UnsafeMutableBufferPointer<Int>.allocate(capacity: muxWidth)
+    let lastPicks = UnsafeMutableBufferPointer<Int>.allocate(capacity: muxWidth)
+    for buffer in [heads, latest, lastPicks] { buffer.initialize(repeating: 0) }
+    defer { for buffer in [heads, latest, lastPicks] { buffer.deallocate() } }
+    let mux = opaque(MuxNode { latest[$0] = $1 })
+    let picks = ContiguousArray((0..<muxWidth).map { index in opaque(Join { $0[index] }) })
+    let plusOnes = ContiguousArray((0..<muxWidth).map { _ in opaque(Step { $0 &+ 1 }) })
+    let effects = ContiguousArray((0..<muxWidth).map { _ in opaque(Effect { sink &+= $0 }) })
+    for index in 0..<muxWidth { effects[index].run(plusOnes[index].run(picks[index].run(UnsafeBufferPointer(latest)))) }
     func write(_ number: Int) {
       let (head, value) = muxWrite(number)
       guard heads[head] != value else { return }
       heads[head] = value
-      for mux in muxes {
-        let all = mux(heads)
-        for index in splits.indices {
-          let picked = splits[index].pick(all)
-          if picked != lastSplit[index] {
-            lastSplit[index] = picked
-            splits[index].effect(splits[index].plusOne(picked))
-          }
-        }
+      mux.record(head, value)
+      let all = UnsafeBufferPointer(latest)
+      for index in 0..<muxWidth {
+        let picked = picks[index].run(all)
+        guard picked != lastPicks[index] else { continue }
+        lastPicks[index] = picked
+        effects[index].run(plusOnes[index].run(picked))
       }
     }
     baselineWrite = 20 &+ (baselineWrite &+ 1) % 20
@@ -88,5 +89,44 @@ func mux() {
     write(baselineWrite)
     benchmark.stopMeasurement()
     expect(sink, expected((baselineWrite &- 20)..<(baselineWrite &+ 1)), "kairo_mux", .baseline)
+  }
+
+  workload("kairo_mux", .straightLine, operations: .one) { benchmark in
+    var sink = 0
+    var state = MuxState()
+    for index in 0..<muxWidth { sink &+= state.heads[index] &+ 1 }
+    straightLineWrite = 20 &+ (straightLineWrite &+ 1) % 20
+    for number in (straightLineWrite - 20)..<straightLineWrite { muxStraightLine(number, &state, &sink) }
+    benchmark.startMeasurement()
+    muxStraightLine(straightLineWrite, &state, &sink)
+    benchmark.stopMeasurement()
+    expect(sink, expected((straightLineWrite &- 20)..<(straightLineWrite &+ 1)), "kairo_mux", .straightLine)
+  }
+}
+
+/// kairo_mux's node of all the heads' values, in the baseline: it records a head's new value among the latest
+/// values it keeps, which the per-index nodes read.
+struct MuxNode {
+  let record: (_ head: Int, _ value: Int) -> Void
+}
+
+/// What kairo_mux's plain code keeps between writes: the heads' values and what each per-index cut-off saw last.
+struct MuxState {
+  var heads = [Int](repeating: 0, count: muxWidth)
+  var lastPicks = [Int](repeating: 0, count: muxWidth)
+}
+
+/// The `number`-th write of kairo_mux as plain code: the head's cut-off, then each index's cut-off, and for the
+/// index that changed its (+1) node and effect.
+@inline(never)
+func muxStraightLine(_ number: Int, _ state: inout MuxState, _ sink: inout Int) {
+  let (head, value) = muxWrite(number)
+  guard state.heads[head] != value else { return }
+  state.heads[head] = value
+  for index in 0..<muxWidth {
+    let picked = state.heads[index]
+    guard picked != state.lastPicks[index] else { continue }
+    state.lastPicks[index] = picked
+    sink &+= picked &+ 1
   }
 }

@@ -32,13 +32,10 @@ func repeated() {
 
   workload("kairo_repeated", .baseline) { benchmark in
     var sink = 0
-    let nodes: ContiguousArray<(Int) -> Int> = [readRepeatedly]
-    let effects: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
+    let node = opaque(Step(run: readRepeatedly))
+    let effect = opaque(Effect { sink &+= $0 })
     func write(_ value: Int) {
-      for node in nodes {
-        let result = node(value)
-        for effect in effects { effect(result) }
-      }
+      effect.run(node.run(value))
     }
     write(0)
     benchmark.startMeasurement()
@@ -48,4 +45,23 @@ func repeated() {
     benchmark.stopMeasurement()
     expect(sink, expected(benchmark.scaledIterations), "kairo_repeated", .baseline)
   }
+
+  workload("kairo_repeated", .straightLine) { benchmark in
+    var sink = 0
+    repeatedStraightLine(0, &sink)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      repeatedStraightLine(value, &sink)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_repeated", .straightLine)
+  }
+}
+
+/// One write of kairo_repeated as plain code: the node's 30 reads, then the effect.
+@inline(never)
+func repeatedStraightLine(_ value: Int, _ sink: inout Int) {
+  var result = 0
+  for _ in 0..<repeatedReads { result &+= value }
+  sink &+= result
 }

@@ -27,26 +27,16 @@ func triangle() {
 
   workload("kairo_triangle", .baseline) { benchmark in
     var sink = 0
-    let chain = ContiguousArray<(Int) -> Int>(repeating: { $0 &+ 1 }, count: 9)
-    typealias Ten = (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
-    let sums: ContiguousArray<(Ten) -> Int> = [
-      { $0.0 &+ $0.1 &+ $0.2 &+ $0.3 &+ $0.4 &+ $0.5 &+ $0.6 &+ $0.7 &+ $0.8 &+ $0.9 }
-    ]
-    let effects: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
+    let chain = ContiguousArray((1..<10).map { _ in opaque(Step { $0 &+ 1 }) })
+    let sum = opaque(Join { $0.reduce(0, &+) })
+    let effect = opaque(Effect { sink &+= $0 })
+    // The sum's latest inputs, as a join keeps them: the head, then the 9 chain nodes.
+    let latest = UnsafeMutableBufferPointer<Int>.allocate(capacity: 10)
+    defer { latest.deallocate() }
     func write(_ value: Int) {
-      let v1 = chain[0](value)
-      let v2 = chain[1](v1)
-      let v3 = chain[2](v2)
-      let v4 = chain[3](v3)
-      let v5 = chain[4](v4)
-      let v6 = chain[5](v5)
-      let v7 = chain[6](v6)
-      let v8 = chain[7](v7)
-      let v9 = chain[8](v8)
-      for sum in sums {
-        let total = sum((value, v1, v2, v3, v4, v5, v6, v7, v8, v9))
-        for effect in effects { effect(total) }
-      }
+      latest[0] = value
+      for node in 0..<9 { latest[node &+ 1] = chain[node].run(latest[node]) }
+      effect.run(sum.run(UnsafeBufferPointer(latest)))
     }
     write(0)
     benchmark.startMeasurement()
@@ -56,4 +46,27 @@ func triangle() {
     benchmark.stopMeasurement()
     expect(sink, expected(benchmark.scaledIterations), "kairo_triangle", .baseline)
   }
+
+  workload("kairo_triangle", .straightLine) { benchmark in
+    var sink = 0
+    triangleStraightLine(0, &sink)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      triangleStraightLine(value, &sink)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_triangle", .straightLine)
+  }
+}
+
+/// One write of kairo_triangle as plain code: the chain, the sum of the head and the chain, the effect.
+@inline(never)
+func triangleStraightLine(_ value: Int, _ sink: inout Int) {
+  var current = value
+  var sum = value
+  for _ in 1..<10 {
+    current &+= 1
+    sum &+= current
+  }
+  sink &+= sum
 }

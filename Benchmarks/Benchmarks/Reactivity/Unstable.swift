@@ -29,15 +29,14 @@ func unstable() {
 
   workload("kairo_unstable", .baseline) { benchmark in
     var sink = 0
-    let branches: ContiguousArray<(Int) -> Int> = [{ $0 &* 2 }, { 0 &- $0 }]
-    let nodes: ContiguousArray<(Int) -> Int> = [{ $0 &* 20 }]
-    let effects: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
+    let double = opaque(Step { $0 &* 2 })
+    let inverse = opaque(Step { 0 &- $0 })
+    let times20 = opaque(Step { $0 &* 20 })
+    let effect = opaque(Effect { sink &+= $0 })
     func write(_ value: Int) {
-      let chosen = value & 1 == 1 ? branches[0](value) : branches[1](value)
-      for node in nodes {
-        let result = node(chosen)
-        for effect in effects { effect(result) }
-      }
+      // The node's dependency changes with the head: the branch it reads this time.
+      let chosen = value & 1 == 1 ? double.run(value) : inverse.run(value)
+      effect.run(times20.run(chosen))
     }
     write(0)
     benchmark.startMeasurement()
@@ -47,4 +46,22 @@ func unstable() {
     benchmark.stopMeasurement()
     expect(sink, expected(benchmark.scaledIterations), "kairo_unstable", .baseline)
   }
+
+  workload("kairo_unstable", .straightLine) { benchmark in
+    var sink = 0
+    unstableStraightLine(0, &sink)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      unstableStraightLine(value, &sink)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_unstable", .straightLine)
+  }
+}
+
+/// One write of kairo_unstable as plain code: the branch the head picks, the 20 reads of it, the effect.
+@inline(never)
+func unstableStraightLine(_ value: Int, _ sink: inout Int) {
+  let chosen = value & 1 == 1 ? value &* 2 : 0 &- value
+  sink &+= chosen &* 20
 }
