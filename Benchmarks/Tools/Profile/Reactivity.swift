@@ -90,7 +90,9 @@ private struct Cells {
 
 /// The start cells of cellx's updates, which alternate: the graph is built with the first, update 0 writes the
 /// second.
-private let cellxStarts = [Cells(prop1: 1, prop2: 2, prop3: 3, prop4: 4), Cells(prop1: 4, prop2: 3, prop3: 2, prop4: 1)]
+private let cellxStarts = [
+  Cells(prop1: 1, prop2: 2, prop3: 3, prop4: 4), Cells(prop1: 4, prop2: 3, prop3: 2, prop4: 1),
+]
 
 /// The layers of `cellx_<layers>`, or nil for another workload.
 private func cellxLayers(_ workload: String) -> Int? {
@@ -116,7 +118,8 @@ private func checkReactivity(_ workload: String, side: Side, operations: Int, si
   guard ProcessInfo.processInfo.environment["REACTIVITY_CHECK"] == "1" else { return }
   for other in [Side.rill, .baseline, .straightLine] {
     let otherSink = reactivitySink(workload, side: other, operations: operations)
-    precondition(otherSink == sink, "\(workload): \(side.rawValue) \(sink), \(other.rawValue) \(String(describing: otherSink))")
+    precondition(
+      otherSink == sink, "\(workload): \(side.rawValue) \(sink), \(other.rawValue) \(String(describing: otherSink))")
   }
   print("\(workload) \(operations): every side's sink is \(sink)")
 }
