@@ -1,0 +1,67 @@
+import Benchmark
+import BenchmarkSupport
+import Rill
+
+/// How many times kairo's repeated case reads its head in one node.
+let repeatedReads = 30
+
+/// kairo_repeated: one node that reads the head 30 times and adds the reads up → effect. A Rill node receives
+/// the head's value once, so the 30 reads are reads of that value: the case is one `map` node.
+func repeated() {
+  func expected(_ writes: Range<Int>) -> Int {
+    writes.reduce(0) { $0 &+ repeatedReads &* $1 }
+  }
+  let readRepeatedly = { (value: Int) -> Int in
+    var result = 0
+    for _ in 0..<repeatedReads { result &+= value }
+    return result
+  }
+
+  workload("kairo_repeated", .rill) { benchmark in
+    let sink = Sink()
+    let head = CurrentValueSubject(0)
+    let effect = head.map(readRepeatedly).subscribe { sink.add($0) }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      head.send(value)
+    }
+    benchmark.stopMeasurement()
+    expect(sink.total, expected(benchmark.scaledIterations), "kairo_repeated", .rill)
+    blackHole(effect)
+  }
+
+  workload("kairo_repeated", .baseline) { benchmark in
+    let sink = Sink()
+    let node = opaque(Step(run: readRepeatedly))
+    let effect = opaque(Effect { sink.add($0) })
+    func write(_ value: Int) {
+      effect.run(node.run(value))
+    }
+    write(0)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      write(value)
+    }
+    benchmark.stopMeasurement()
+    expect(sink.total, expected(benchmark.scaledIterations), "kairo_repeated", .baseline)
+  }
+
+  workload("kairo_repeated", .straightLine) { benchmark in
+    var sink = 0
+    repeatedStraightLine(0, &sink)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      repeatedStraightLine(value, &sink)
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_repeated", .straightLine)
+  }
+}
+
+/// One write of kairo_repeated as plain code: the node's 30 reads, then the effect.
+@inline(never)
+func repeatedStraightLine(_ value: Int, _ sink: inout Int) {
+  var result = 0
+  for _ in 0..<repeatedReads { result &+= value }
+  sink &+= result
+}
