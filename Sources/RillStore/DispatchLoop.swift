@@ -1,11 +1,10 @@
 /// Decides what a store does with each command it is given (an action, or a time-travel step):
 /// run it now, queue it behind the dispatch in progress, or refuse it because a reducer is running.
 ///
-/// The store keeps one of these and only acts on its answers. The queue is first in, first out. Its
-/// memory is proportional to its backlog, not to the commands ever queued: run commands are released
-/// at once, the run prefix is dropped once it is half the array, and a large array is freed when the
-/// queue empties; a small one keeps its capacity, so a store whose subscribers dispatch in steady state
-/// allocates nothing.
+/// The store keeps one of these and only acts on its answers. The queue is the core's `FIFOQueue`, the one
+/// a signal graph queues its sends in: first in, first out, its memory proportional to its backlog, not to
+/// the commands ever queued; run commands are released at once, and an emptied queue keeps a small
+/// capacity, so a store whose subscribers dispatch in steady state allocates nothing.
 @usableFromInline
 struct DispatchLoop<Command> {
   /// What the store is doing.
@@ -29,14 +28,13 @@ struct DispatchLoop<Command> {
   }
 
   @usableFromInline var phase = Phase.idle
-  /// The queue from `head`; the slots before it were run (and emptied).
-  @usableFromInline var queue: ContiguousArray<Command?> = []
-  @usableFromInline var head = 0
+  /// The commands queued behind the one running.
+  @usableFromInline var queue = FIFOQueue<Command>()
 
   @inlinable init() {}
 
   /// Whether queued commands are waiting.
-  @inlinable var hasQueued: Bool { head < queue.count }
+  @inlinable var hasQueued: Bool { !queue.isEmpty }
 
   /// A command arrived.
   @inlinable mutating func receive(_ command: @autoclosure () -> Command) -> Decision {
@@ -52,31 +50,13 @@ struct DispatchLoop<Command> {
     }
   }
 
-  /// A queue emptied with at most this capacity keeps it (no allocation in steady state).
-  @usableFromInline static var keptCapacity: Int { 256 }
-  /// The run prefix is dropped once it is this long and at least half the array.
-  @usableFromInline static var compactionThreshold: Int { 16 }
-
   /// The next queued command to run, or `nil` when there is none (the loop is then idle again).
   ///
   /// - Complexity: Amortized O(1).
   @inlinable mutating func next() -> Command? {
-    guard head < queue.count else {
+    guard let command = queue.popFirst() else {
       phase = .idle
       return nil
-    }
-    let command = queue[head].take()
-    head += 1
-    if head == queue.count {
-      if queue.capacity > Self.keptCapacity {
-        queue = []
-      } else {
-        queue.removeAll(keepingCapacity: true)
-      }
-      head = 0
-    } else if head >= Self.compactionThreshold && head * 2 >= queue.count {
-      queue.removeFirst(head)
-      head = 0
     }
     return command
   }

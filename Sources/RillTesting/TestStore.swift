@@ -1,4 +1,3 @@
-public import Foundation
 import RillStore
 public import Testing
 
@@ -69,7 +68,7 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     Issue.record(Comment(rawValue: message), sourceLocation: location)
   }
 
-  private let log: ActionLog<State, Action>
+  let log: ActionLog<State, Action>
   private let createdAt: SourceLocation
   private var isFinished = false
 
@@ -128,65 +127,6 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     step(.action(action), at: sourceLocation, update: update) { store.dispatch(action) }
   }
 
-  /// Undoes the last action (`Store.undo()`) and checks the state it left: `update` describes the
-  /// change from the state before, as in ``send(_:sourceLocation:_:)``.
-  ///
-  /// Fails when there is nothing to undo, and as `send` does.
-  ///
-  /// ```swift
-  /// store.send(.increase) { $0.count = 1 }
-  /// store.undo { $0.count = 0 }
-  /// ```
-  public func undo(sourceLocation: SourceLocation = #_sourceLocation, _ update: ((inout State) throws -> Void)? = nil) {
-    guard store.canUndo else {
-      record("Called undo() with nothing to undo", at: sourceLocation)
-      return
-    }
-    step(.timeTravel(.undo), at: sourceLocation, update: update) { store.undo() }
-  }
-
-  /// Redoes the last undone action (`Store.redo()`) and checks the state it left, as
-  /// ``undo(sourceLocation:_:)`` does.
-  ///
-  /// Fails when there is nothing to redo, and as `send` does.
-  ///
-  /// ```swift
-  /// store.undo { $0.count = 0 }
-  /// store.redo { $0.count = 1 }
-  /// ```
-  public func redo(sourceLocation: SourceLocation = #_sourceLocation, _ update: ((inout State) throws -> Void)? = nil) {
-    guard store.canRedo else {
-      record("Called redo() with nothing to redo", at: sourceLocation)
-      return
-    }
-    step(.timeTravel(.redo), at: sourceLocation, update: update) { store.redo() }
-  }
-
-  /// Makes the state the state after the first `position` recorded actions (`Store.jump(to:)`) and
-  /// checks it, as ``undo(sourceLocation:_:)`` does.
-  ///
-  /// Fails, without stopping the test, when `position` is outside the history (where `Store.jump(to:)`
-  /// stops the program), and as `send` does.
-  ///
-  /// ```swift
-  /// store.send(.increase) { $0.count = 1 }
-  /// store.send(.increase) { $0.count = 2 }
-  /// store.jump(to: 0) { $0.count = 0 }
-  /// ```
-  public func jump(
-    to position: Int,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ update: ((inout State) throws -> Void)? = nil
-  ) {
-    let count = store.history.entries.count
-    guard (0...count).contains(position) else {
-      record(
-        "Called jump(to: \(position)), which is out of range: the history has \(count) entries", at: sourceLocation)
-      return
-    }
-    step(.timeTravel(.jump(to: position)), at: sourceLocation, update: update) { store.jump(to: position) }
-  }
-
   /// Waits for the next action dispatched by something other than the test (middleware, a `run`
   /// task, a subscriber), checks that it is `action`, and checks the state it left as
   /// ``send(_:sourceLocation:_:)`` does.
@@ -206,25 +146,6 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     _ update: ((inout State) throws -> Void)? = nil
   ) async {
     await receive(.action(action), timeout: timeout, at: sourceLocation, update: update)
-  }
-
-  /// Waits for the next time-travel step made by something other than the test (a subscriber or a
-  /// `run` task that calls `undo()`, say), checks that it is `timeTravel`, and checks the state it left
-  /// as ``send(_:sourceLocation:_:)`` does.
-  ///
-  /// Fails as ``receive(_:timeout:sourceLocation:_:)`` does.
-  ///
-  /// ```swift
-  /// store.send(.increase) { $0.count = 2 }                      // a subscriber undoes a count of 2
-  /// await store.receive(timeTravel: .undo) { $0.count = 1 }
-  /// ```
-  nonisolated(nonsending) public func receive(
-    timeTravel: TimeTravel,
-    timeout: Duration? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ update: ((inout State) throws -> Void)? = nil
-  ) async {
-    await receive(.timeTravel(timeTravel), timeout: timeout, at: sourceLocation, update: update)
   }
 
   /// Runs async work — an action creator — on the store under test, as `Store.run(isolation:_:)`
@@ -272,7 +193,7 @@ public final class TestStore<State: Equatable, Action: Equatable> {
   }
 
   /// Makes one step of the test, `cause`, by calling `perform`, and checks the change it made.
-  fileprivate func step<Failure: Error>(
+  func step<Failure: Error>(
     _ cause: StepCause<Action>,
     at sourceLocation: SourceLocation,
     update: ((inout State) throws -> Void)?,
@@ -308,7 +229,7 @@ public final class TestStore<State: Equatable, Action: Equatable> {
   }
 
   /// Waits for the next received change, checks that `cause` made it, and checks the state it left.
-  nonisolated(nonsending) private func receive(
+  nonisolated(nonsending) func receive(
     _ cause: StepCause<Action>,
     timeout: Duration?,
     at sourceLocation: SourceLocation,
@@ -337,57 +258,6 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     check(step, sent: false, update: update, at: sourceLocation)
   }
 
-  private func reportLeftovers(at sourceLocation: SourceLocation, when: String) {
-    if store.runsInFlight > 0 {
-      record("\(when) with \(store.runsInFlight) run task(s) still in flight", at: sourceLocation)
-    }
-    if !log.received.isEmpty {
-      record("\(when) with \(listing(log.received))", at: sourceLocation)
-      log.received.removeAll()
-    }
-  }
-
-  /// Received steps the test did not assert: how many, what they are, and what each time-travel step
-  /// changed (an action says what it is; time travel does not).
-  private func listing(_ steps: [Step<State, Action>]) -> String {
-    let travels = steps.count { !$0.cause.isAction }
-    let kind =
-      travels == 0
-      ? "received action(s)"
-      : travels == steps.count ? "time-travel step(s)" : "received action(s) and time-travel step(s)"
-    let lines = steps.map { summary(of: $0).split(separator: "\n", omittingEmptySubsequences: false) }
-    return "\(steps.count) \(kind) not asserted:\n"
-      + lines.map { $0.map { "  " + $0 }.joined(separator: "\n") }.joined(separator: "\n")
-  }
-
-  /// A received step in a failure: an action as itself; time travel with the change it made.
-  private func summary(of step: Step<State, Action>) -> String {
-    guard case .timeTravel(let travel) = step.cause else { return describe(step.cause) }
-    guard step.before != step.after else { return "\(travel), which left the state as it was" }
-    let diff = LineDiff.render(expected: ValueDump.lines(of: step.before), actual: ValueDump.lines(of: step.after))
-    return "\(travel), which changed the state (- before, + after):\n"
-      + diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
-  }
-
-  /// Checks the state `step` left against the state `update` describes.
-  private func check(
-    _ step: Step<State, Action>, sent: Bool, update: ((inout State) throws -> Void)?, at sourceLocation: SourceLocation
-  ) {
-    var expected = exhaustivity == .on ? step.before : step.after
-    do {
-      try update?(&expected)
-    } catch {
-      record("The expected change of \(describe(step.cause)) threw \(error)", at: sourceLocation)
-      return
-    }
-    guard expected != step.after else { return }
-    let diff = LineDiff.render(expected: ValueDump.lines(of: expected), actual: ValueDump.lines(of: step.after))
-    let name = sent ? (step.cause.isAction ? "sending " : "") : "receiving "
-    record(
-      "The state after \(name)\(describe(step.cause)) is not the expected state (- expected, + actual):\n\(diff)",
-      at: sourceLocation)
-  }
-
   /// Yields to the tasks of this isolation domain, then polls every millisecond, until `condition`
   /// holds or the polls have waited `duration` in all; returns whether it holds.
   ///
@@ -408,70 +278,4 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     }
     return true
   }
-
-  private func describe(_ cause: StepCause<Action>) -> String {
-    switch cause {
-    case .action(let action): ValueDump.line(of: action)
-    case .timeTravel(let travel): travel.description
-    }
-  }
-
-  private func record(_ message: String, at sourceLocation: SourceLocation) {
-    reportFailure(message, sourceLocation)
-  }
-}
-
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-extension TestStore where Action: Codable {
-  /// Replaces the history with the session in `data` and the state with the state it replays to
-  /// (`Store.importHistory(_:)`), and checks it, as ``undo(sourceLocation:_:)`` does.
-  ///
-  /// Fails as `send` does.
-  ///
-  /// ```swift
-  /// try store.importHistory(session) { $0.count = 2 }
-  /// ```
-  ///
-  /// - Throws: `HistoryImportError` when `data` is not a session of this store's actions; the store is
-  ///   then untouched.
-  public func importHistory(
-    _ data: Data,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ update: ((inout State) throws -> Void)? = nil
-  ) throws {
-    try step(.timeTravel(.importHistory), at: sourceLocation, update: update) { try store.importHistory(data) }
-  }
-}
-
-/// The time a ``TestStore`` has waited for something, counting each gap between its polls only up to
-/// ``longestGap``: its actor busy with other work for a long stretch does not use up the timeout.
-struct WaitBudget {
-  /// The most one gap between polls counts.
-  static let longestGap = Duration.milliseconds(50)
-
-  private let limit: Duration
-  private var waited = Duration.zero
-  private var last: ContinuousClock.Instant
-
-  init(_ limit: Duration, now: ContinuousClock.Instant) {
-    self.limit = limit
-    last = now
-  }
-
-  /// Counts the time since the last poll; returns whether the wait may go on.
-  mutating func polled(at now: ContinuousClock.Instant) -> Bool {
-    waited += min(last.duration(to: now), Self.longestGap)
-    last = now
-    return waited < limit
-  }
-}
-
-/// How much a ``TestStore`` requires a test to assert.
-public enum Exhaustivity: Sendable, Equatable {
-  /// Every change of the state: each action and each time-travel step, with all it changed (the
-  /// default).
-  case on
-  /// Only what the test names: the fields a step's closure sets, the actions and time travel it
-  /// receives (others are skipped); nothing left over fails the test.
-  case off
 }

@@ -25,6 +25,11 @@ import Testing
     "n=0; while ! [ \(condition) ] && [ $n -lt 1500 ]; do sleep 0.01; n=$((n + 1)); done;"
   }
 
+  /// A shell loop that waits until process `pid` is gone, for 15 s at most; ends with a `;`.
+  static func waitUntilGone(_ pid: String) -> String {
+    "n=0; while kill -0 \(pid) 2>/dev/null && [ $n -lt 1500 ]; do sleep 0.01; n=$((n + 1)); done;"
+  }
+
   /// Runs `command` with `/bin/sh -c`, `$RILL` set to the built binary.
   func shell(_ command: String) throws -> RunResult {
     try ChildProcess.run(
@@ -35,13 +40,14 @@ import Testing
   func aSignalDuringAScriptedSessionWritesTheRecording(signal: String, status: Int) throws {
     let scratch = try Scratch()
     // The script comes through a FIFO that a helper keeps open, so rill waits for more; the helper sends
-    // the signal once rill has printed the three states. rill runs in the foreground (`sh -c … exec`):
-    // a shell without job control starts background commands with SIGINT ignored.
+    // the signal once rill has printed the three states, and keeps the FIFO open until rill is gone. rill
+    // runs in the foreground (`sh -c … exec`): a shell without job control starts background commands with
+    // SIGINT ignored.
     let result = try shell(
       """
       cd \(scratch.path) && mkfifo script && : > out || exit 1
       { exec 3> script; printf 'add\\nadd\\n' >&3; \(Self.waitUntil(#""$(wc -l < out)" -ge 3"#)) \\
-        kill -\(signal) "$(cat pid)"; sleep 1; } &
+        kill -\(signal) "$(cat pid)"; \(Self.waitUntilGone("$(cat pid)")) } &
       sh -c 'echo $$ > pid; exec "$RILL" credit --record session.json < script > out'; echo "status=$?"; wait
       """)
     #expect(result.output == "status=\(status)\n")

@@ -35,7 +35,7 @@ import Testing
     while loop.next() != nil {}
     #expect(loop.queue.isEmpty)
     #expect(loop.queue.capacity >= 8)
-    #expect(loop.head == 0)
+    #expect(!loop.hasQueued)
   }
 
   /// Issue 11.3: with a steady backlog the queue's memory stays proportional to the backlog, not to

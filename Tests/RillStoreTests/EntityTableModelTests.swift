@@ -60,6 +60,7 @@ import Testing
 
   static let names = ["Ada", "Alan", "Grace", "Kay"]
 
+  /// 150 random steps per seed; 400 with `RILL_STRESS=1` (see ``StressSize``).
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func everyObserverHearsExactlyItsModelsStates(seed: UInt64) throws {
     var random = SeededGenerator(state: seed)
@@ -94,7 +95,7 @@ import Testing
     }
 
     for _ in 0..<8 { subscribeOne() }
-    for _ in 0..<400 {
+    for _ in 0..<StressSize.pick(default: 150, stress: 400) {
       switch Int.random(in: 0..<100, using: &random) {
       case 0..<20: dispatch(.loaded((0..<Int.random(in: 1...4, using: &random)).map { _ in randomUser() }))
       case 20..<45: dispatch(.patched((0..<Int.random(in: 1...5, using: &random)).map { _ in randomPatch() }))

@@ -1,7 +1,8 @@
-import AllocationCounting
 import RillStore
 import Testing
 
+/// A store runs each action through its reducer and tells its subscribers; an action dispatched during
+/// a dispatch waits its turn.
 @Suite struct StoreTests {
   @Test func dispatchRunsTheReducer() {
     let store = counterStore()
@@ -124,145 +125,6 @@ import Testing
     withExtendedLifetime((first, second, third, fourth)) {}
   }
 
-  @Test(.allocationsCounted)
-  func dispatchAllocatesNothingInSteadyState() {
-    let store = counterStore(recording: .disabled)
-    var total = 0
-    let subscription = store.state.subscribe { total &+= $0.count }
-    let counts = store.select(\.count).subscribe { total &+= $0 }
-    store.dispatch(.increase)
-    let count = allocations {
-      for _ in 0..<1_000 { store.dispatch(.increase) }
-    }
-    #expect(count == 0)
-    #expect(total > 0)
-    withExtendedLifetime((subscription, counts)) {}
-  }
-
-  @Test(.allocationsCounted)
-  func dispatchThroughMiddlewareAndFromSubscribersAllocatesNothingInSteadyState() {
-    let passThrough = Middleware<Counter, CounterAction> { _, action, next in next(action) }
-    let store = counterStore(middleware: [passThrough, passThrough], recording: .disabled)
-    let subscription = store.select(\.count).subscribe { count in
-      if count % 2 == 1 { store.dispatch(.increase) }
-    }
-    store.dispatch(.increase)
-    let count = allocations {
-      for _ in 0..<1_000 { store.dispatch(.increase) }
-    }
-    #expect(count == 0)
-    #expect(store.currentState == Counter(count: 2_002))
-    withExtendedLifetime(subscription) {}
-  }
-
-  @Test(.allocationsCounted)
-  func recordingHistoryAllocatesOnlyToGrowItsArrays() {
-    let store = counterStore()
-    let subscription = store.state.subscribe { _ in }
-    store.dispatch(.increase)
-    let count = allocations {
-      for _ in 0..<10_000 { store.dispatch(.increase) }
-    }
-    #expect(count < 40)
-    withExtendedLifetime(subscription) {}
-  }
-
-  @Test func dispatchFromAReducerStopsTheProgramWithAClearMessage() async throws {
-    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      final class Holder: @unchecked Sendable { var store: Store<Int, Int>? }
-      let holder = Holder()
-      let store = Store(
-        initialState: 0,
-        reducer: Reducer<Int, Int> { state, action in
-          state += action
-          holder.store?.dispatch(1)
-        })
-      holder.store = store
-      store.dispatch(1)
-    }
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(message.contains("Store.dispatch(1) was called from inside a reducer. A reducer must be pure"))
-  }
-
-  @Test func undoFromAReducerStopsTheProgram() async {
-    await #expect(processExitsWith: .failure) {
-      final class Holder: @unchecked Sendable { var store: Store<Int, Int>? }
-      let holder = Holder()
-      let store = Store(
-        initialState: 0,
-        reducer: Reducer<Int, Int> { state, action in
-          state += action
-          holder.store?.undo()
-        })
-      holder.store = store
-      store.dispatch(1)
-    }
-  }
-
-  /// A state whose storage counts the times it is copied: a reducer that appends copies it only
-  /// when the storage is shared.
-  struct Tally {
-    final class Storage {
-      var elements: [Int]
-      let copies: CallCounter
-      init(_ elements: [Int], copies: CallCounter) {
-        self.elements = elements
-        self.copies = copies
-      }
-    }
-    var storage: Storage
-    var count: Int { storage.elements.count }
-
-    mutating func append(_ element: Int) {
-      if !isKnownUniquelyReferenced(&storage) {
-        storage.copies.count += 1
-        storage = Storage(storage.elements, copies: storage.copies)
-      }
-      storage.elements.append(element)
-    }
-  }
-
-  /// Issue 11.1: the state is held once, so a dispatch changes it in place, with subscribers of the
-  /// state and of a selection attached.
-  @Test(arguments: [HistoryRecording.bounded(100), .disabled, .bounded(3)])
-  func aDispatchDoesNotCopyTheState(recording: HistoryRecording) {
-    let copies = CallCounter()
-    let store = Store(
-      initialState: Tally(storage: Tally.Storage([], copies: copies)),
-      reducer: Reducer<Tally, Int> { state, element in state.append(element) }, recording: recording)
-    var counts: [Int] = []
-    let subscriptions = [
-      store.state.subscribe { counts.append($0.count) },
-      store.select(\.count).subscribe { counts.append($0) },
-    ]
-    // The first dispatch copies the initial state, which stays for import; a bounded recording's first
-    // trim copies it once more, into the state undo starts from. From then on, nothing.
-    for element in 0..<300 { store.dispatch(element) }
-    #expect(copies.count <= 2)
-    copies.count = 0
-    for element in 0..<1_000 { store.dispatch(element) }
-    #expect(copies.count == 0)
-    #expect(counts.count == 2 * 1_301)
-    #expect(store.currentState.count == 1_300)
-    withExtendedLifetime(subscriptions) {}
-  }
-
-  /// The state a subscriber keeps is its own copy: the next dispatch copies once, then no more.
-  @Test func aSubscriberThatKeepsTheStateCostsOneCopy() {
-    let copies = CallCounter()
-    let store = Store(
-      initialState: Tally(storage: Tally.Storage([], copies: copies)),
-      reducer: Reducer<Tally, Int> { state, element in state.append(element) })
-    store.dispatch(0)
-    var kept: Tally?
-    let subscription = store.state.subscribe { if $0.count == 2 { kept = $0 } }
-    copies.count = 0
-    for element in 1...100 { store.dispatch(element) }
-    #expect(copies.count == 1)
-    #expect(kept?.count == 2)
-    withExtendedLifetime(subscription) {}
-  }
-
   /// `currentState` and `state` agree after every command, and a subscriber that joins while a
   /// state delivery waits in the graph's queue gets the last delivered state, then the queued ones.
   @Test func currentStateAndStateAgreeAfterEveryCommand() throws {
@@ -314,69 +176,6 @@ import Testing
     let subscription = state.subscribe { seen.append($0.count) }
     #expect(seen == [3])
     withExtendedLifetime(subscription) {}
-  }
-
-  /// Issue 11.4: the reducer runs in every replay (import, trim) as in a dispatch, so a dispatch
-  /// from it meets the same clear stop instead of running or being queued.
-  @Test func dispatchFromAReducerDuringAnImportStopsTheProgram() async throws {
-    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      final class Holder: @unchecked Sendable { var store: Store<Int, Int>? }
-      let holder = Holder()
-      let source = Store(initialState: 0, reducer: Reducer<Int, Int> { $0 += $1 }, recording: .unbounded)
-      source.dispatch(5)
-      let store = Store(
-        initialState: 0,
-        reducer: Reducer<Int, Int> { state, action in
-          state += action
-          if action == 5 { holder.store?.dispatch(1) }
-        })
-      holder.store = store
-      try? store.importHistory(try! source.exportHistory())
-    }
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(message.contains("Store.dispatch(1) was called from inside a reducer"))
-  }
-
-  @Test func dispatchFromAReducerDuringABoundedTrimStopsTheProgram() async throws {
-    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      final class Holder: @unchecked Sendable {
-        var store: Store<Int, Int>?
-        var reductions = 0
-      }
-      let holder = Holder()
-      let store = Store(
-        initialState: 0,
-        reducer: Reducer<Int, Int> { state, action in
-          state += action
-          holder.reductions += 1
-          // Two dispatches reduce twice; the second makes the history trim, whose replay is the third.
-          if holder.reductions == 3 { holder.store?.dispatch(100) }
-        }, recording: .bounded(1))
-      holder.store = store
-      store.dispatch(1)
-      store.dispatch(1)
-    }
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(message.contains("Store.dispatch(100) was called from inside a reducer"))
-  }
-
-  /// Issue 11.4: the state is stored with `@exclusivity(unchecked)`, so reading it while the reducer
-  /// changes it would be an unchecked overlapping access; the store makes it a clear stop instead.
-  @Test func readingTheStateFromInsideTheReducerStopsTheProgram() async throws {
-    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      final class Holder: @unchecked Sendable { var store: Store<[Int], Int>? }
-      let holder = Holder()
-      let store = Store(
-        initialState: [],
-        reducer: Reducer<[Int], Int> { state, action in
-          state.append(action)
-          _ = holder.store?.currentState
-        })
-      holder.store = store
-      store.dispatch(1)
-    }
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(message.contains("Store.currentState was read from inside a reducer"))
   }
 
   /// `TestStore` sees time travel through `didTravel`: told of each undo, redo, jump and import that

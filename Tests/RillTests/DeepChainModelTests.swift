@@ -86,6 +86,7 @@ import Testing
     }
   }
 
+  /// 1,000 random steps per seed; 1,500 with `RILL_STRESS=1` (see ``StressSize``).
   @Test(arguments: [1, 2, 3, 0xDEE9] as [UInt64])
   func deliveriesAndReplaysMatchTheRecursiveModel(seed: UInt64) {
     var generator = SplitMix64(seed: seed)
@@ -99,7 +100,7 @@ import Testing
     var nextEffect = 0
     let handedBackBefore = StackGuard.current.handedBack
 
-    for step in 0..<1_500 {
+    for step in 0..<StressSize.pick(default: 1_000, stress: 1_500) {
       switch generator.next() % 10 {
       case 0...5:  // a node, nearly always below the deepest one
         let id = signals.count

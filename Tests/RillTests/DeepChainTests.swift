@@ -97,8 +97,9 @@ func onThread(stackSize size: Int, _ body: @escaping @Sendable () -> Void) {
 
   /// The hostile run's case: 50,000 maps overflowed 8 MB, and far fewer a 512 KB thread, because connect,
   /// delivery and free each recursed once per node. A chain of 100,000 forwarding operators over a replaying
-  /// source subscribes (connect and replay), delivers, cancels and is freed on a 512 KB thread.
-  @Test(arguments: [100_000])
+  /// source subscribes (connect and replay), delivers, cancels and is freed on a 512 KB thread (20,000 by default,
+  /// see ``StressSize``).
+  @Test(arguments: [StressSize.pick(default: 20_000, stress: 100_000)])
   func aChainOfAnyDepthWorksOnA512KBThread(depth: Int) async {
     await #expect(processExitsWith: .success) { [depth] in
       onThread(stackSize: 512 << 10) { DeepChainTests.subscribeDeliverAndFree(depth: depth) }
@@ -136,7 +137,7 @@ func onThread(stackSize size: Int, _ body: @escaping @Sendable () -> Void) {
     guard weakEnd == nil else { fatalError("not freed") }
   }
 
-  @Test(arguments: [100_000])
+  @Test(arguments: [StressSize.pick(default: 20_000, stress: 100_000)])
   func anUnsubscribedChainOfAnyDepthIsFreedOnA512KBThread(depth: Int) async {
     await #expect(processExitsWith: .success) { [depth] in
       onThread(stackSize: 512 << 10) {

@@ -12,8 +12,9 @@ import Testing
   /// delivery and the process died ("Index out of range" in `compact()`) in most runs.
   @Test(.timeLimit(.minutes(2)))
   func modelsFreedOnOtherThreadsWhileTheMainActorDeliversDoNotCrash() async {
-    await #expect(processExitsWith: .success) {
-      await ForeignReleaseStress.run(iterations: 3_000)
+    let iterations = StressSize.pick(default: 500, stress: 3_000)
+    await #expect(processExitsWith: .success) { [iterations = iterations as Int] in
+      await ForeignReleaseStress.run(iterations: iterations)
     }
   }
 
@@ -24,8 +25,9 @@ import Testing
   /// (CI's full test run hung in the stress test above). A watchdog turns a hang into a failed exit.
   @Test(.timeLimit(.minutes(2)))
   func compactingWhileAnotherThreadFreesSubscriptionsNeverTouchesThem() async {
-    await #expect(processExitsWith: .success) {
-      ForeignReleaseStress.compactWhileFreeing(rounds: 10_000, watchdogSeconds: 100)
+    let rounds = StressSize.pick(default: 2_000, stress: 10_000)
+    await #expect(processExitsWith: .success) { [rounds = rounds as Int] in
+      ForeignReleaseStress.compactWhileFreeing(rounds: rounds, watchdogSeconds: 100)
     }
   }
 

@@ -5,7 +5,7 @@ import Testing
 /// Drives a subject with thousands of random steps — subscribe, cancel, send, and the same three from
 /// inside an observer — and compares every delivery with a plain reference model of rules 1–5.
 ///
-/// Set `RILL_MODEL_SEED` to replay one seed.
+/// Set `RILL_MODEL_SEED` to replay one seed. 2,000 steps per case; 20,000 with `RILL_STRESS=1` (see ``StressSize``).
 @Suite(.freesEverything) struct ModelBasedTests {
   enum Kind: String, CaseIterable {
     case subject, currentValueSubject, mappedSubject, mappedCurrentValueSubject
@@ -20,7 +20,7 @@ import Testing
 
   @Test(arguments: Kind.allCases, seeds)
   func deliveriesMatchTheReferenceModel(kind: Kind, seed: UInt64) {
-    let steps = 20_000
+    let steps = StressSize.pick(default: 2_000, stress: 20_000)
     let harness = Harness(kind: kind)
     let model = Model(replays: kind == .currentValueSubject || kind == .mappedCurrentValueSubject)
     if kind == .mappedSubject || kind == .mappedCurrentValueSubject { model.transform = { $0 &* 3 &+ 1 } }

@@ -4,26 +4,28 @@
 /// after a burst: it halves when the backlog falls to a quarter of it, and when the queue empties it keeps
 /// at most ``keptCapacity`` slots. Taken items are released at once.
 ///
+/// Package-wide: the graph queues its sends in one, and `RillStore`'s dispatch loop its commands.
+///
 /// - Complexity: ``append(_:)`` and ``popFirst()`` are amortized O(1).
 @usableFromInline
-struct FIFOQueue<Element> {
+package struct FIFOQueue<Element> {
   /// The slots; the items are `count` slots from `head`, wrapping around. Empty slots are `nil`.
   @usableFromInline var storage: ContiguousArray<Element?> = []
   @usableFromInline var head = 0
-  @usableFromInline var count = 0
+  @usableFromInline package var count = 0
 
   /// The most slots an empty queue keeps, so a steady trickle of queued items allocates no storage.
-  @usableFromInline static var keptCapacity: Int { 16 }
+  @usableFromInline package static var keptCapacity: Int { 16 }
 
-  @inlinable init() {}
+  @inlinable package init() {}
 
-  @inlinable var isEmpty: Bool { count == 0 }
+  @inlinable package var isEmpty: Bool { count == 0 }
 
   /// How many items the storage holds before it must grow.
-  var capacity: Int { storage.count }
+  package var capacity: Int { storage.count }
 
   /// Adds `element` at the end.
-  @inlinable mutating func append(_ element: Element) {
+  @inlinable package mutating func append(_ element: Element) {
     if count == storage.count { resize(to: Swift.max(8, 2 &* storage.count)) }
     var tail = head &+ count
     if tail >= storage.count { tail &-= storage.count }
@@ -32,7 +34,7 @@ struct FIFOQueue<Element> {
   }
 
   /// Removes and returns the first item, or `nil` when the queue is empty.
-  @inlinable mutating func popFirst() -> Element? {
+  @inlinable package mutating func popFirst() -> Element? {
     guard count != 0 else { return nil }
     let element = storage[head].take()
     head &+= 1

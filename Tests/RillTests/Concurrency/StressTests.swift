@@ -47,9 +47,10 @@ extension ConcurrencyTests {
 }
 
 extension ConcurrencyTests {
-  /// 100,000 values across a domain boundary: none lost, none reordered (run under TSan too).
+  /// 10,000 values across a domain boundary (100,000 with `RILL_STRESS=1`, see ``StressSize``): none lost, none
+  /// reordered (run under TSan too).
   @Suite(.timeLimit(.minutes(2))) struct StressTests {
-    static let count = 100_000
+    static let count = StressSize.pick(default: 10_000, stress: 100_000)
 
     @Test func actorToActor() async {
       let producer = Producer()

@@ -1,0 +1,94 @@
+// How a signal calls its observers with a value: in order, each once, skipping the ones removed meanwhile.
+
+extension Signal {
+  /// Calls every observer that was subscribed when the delivery started and is still subscribed when
+  /// its turn comes, in order.
+  @inlinable final func deliver(_ value: Value) {
+    if _slowPath(deliveryHooks != 0) {
+      deliverWithHooks(value)
+      return
+    }
+    deliverToObservers(value, tailSteps: -1)
+  }
+
+  /// The delivery of a checkpoint or of a tail target (see ``ChainWalks``): a tail target hands its delivery
+  /// back to the delivery that marked it; a checkpoint nested deep delivers down its chain in a loop.
+  @inlinable @inline(never) final func deliverWithHooks(_ value: Value) {
+    // Nearly always no tail step is being called: one load.
+    if deliveryHooks & Signal.deepChainHook != 0 && withRootGraph({ $0.tailStepCall != 0 }) {
+      // A forwarding node deep in its graph, reached as the last step of a deep delivery, every step of it a last
+      // step, if the observer running is its own connection upstream: deliver now, with one step less for the
+      // next node, or, at the last step, hand the delivery back. One delivery is handed back at a time; were
+      // another waiting, this one runs now.
+      let node = unsafeDowncast(self, to: DerivedSignal<Value>.self)
+      let steps = withRootGraph { graph -> Int in
+        guard let upstream = node.upstream,
+          graph.tailStepCall == UInt(bitPattern: Unmanaged.passUnretained(upstream).toOpaque())
+        else { return -1 }
+        graph.tailStepCall = 0
+        return graph.handedBackDelivery == nil || graph.tailSteps > 0 ? graph.tailSteps : -1
+      }
+      if steps > 0 {
+        deliverToObservers(value, tailSteps: steps &- 1)
+        return
+      }
+      if steps == 0 {
+        withRootGraph { node.handBack(value, in: $0) }
+        return
+      }
+    }
+    guard deliveryHooks & Signal.checkpointHook != 0 else {
+      deliverToObservers(value, tailSteps: -1)
+      return
+    }
+    let isDeep = withRootGraph { graph -> Bool in
+      graph.checkpointNesting &+= 1
+      return graph.checkpointNesting > ChainWalks.deepCheckpoints
+    }
+    if isDeep {
+      deliverToObservers(value, tailSteps: ChainWalks.tailSteps)
+      withRootGraph { $0.runHandedBackDeliveries() }
+    } else {
+      deliverToObservers(value, tailSteps: -1)
+    }
+    withRootGraph { $0.checkpointNesting &-= 1 }
+  }
+
+  /// Calls the observers, in order. With `tailSteps` 0 or more, the last observer is called as a tail step with that
+  /// many more steps, which the node it forwards to takes (see ``deliverWithHooks(_:)``); -1 marks nothing.
+  @inlinable final func deliverToObservers(_ value: Value, tailSteps: Int) {
+    if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
+    let end = slots.count
+    let outerIndex = deliveringIndex
+    deliveryDepth &+= 1
+    var index = 0
+    while index < end {
+      // Not retained: a slot owns its observer, and the running one, if removed, is kept in `retired` until the
+      // delivery ends (see ``release(_:at:)``).
+      if let observer = slots[index].observer {
+        deliveringIndex = index
+        if tailSteps >= 0 && index == end &- 1 {
+          // Names the call by its subscription's address, which is compared, never read: the subscription may be
+          // freed on another thread meanwhile (rule 8), or cancelled by the observer.
+          let call = UInt(bitPattern: slots[index].subscription.toOpaque())
+          withRootGraph { graph in
+            graph.tailStepCall = call
+            graph.tailSteps = tailSteps
+          }
+          observer._withUnsafeGuaranteedRef { $0.receive(value) }
+          withRootGraph { $0.tailStepCall = 0 }
+        } else {
+          observer._withUnsafeGuaranteedRef { $0.receive(value) }
+        }
+      }
+      index &+= 1
+    }
+    deliveringIndex = outerIndex
+    deliveryDepth &-= 1
+    // A removal during the delivery left a tombstone, so the count differs whenever something was retired.
+    if _slowPath(slots.count != observerCount) && deliveryDepth == 0 {
+      compactIfWorthIt()
+      if !retired.isEmpty { releaseRetired() }
+    }
+  }
+}
