@@ -165,6 +165,10 @@ final class CombineJoin<Latest, Output> {
   @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
   /// The output for `latest`, once every source has a value.
   @usableFromInline let output: (Latest) -> Output
+  /// Whether each source hangs off a different subject by a chain of forwarding nodes, so that in a subject's
+  /// send this join can emit at once (see ``Graph/isRootSend``). Set by the connect, once every source is
+  /// subscribed.
+  @usableFromInline @exclusivity(unchecked) var settlesAtOnce = false
 
   @inlinable init(
     _ node: DerivedSignal<Output>,
@@ -183,7 +187,8 @@ final class CombineJoin<Latest, Output> {
 
   /// Every source is subscribed: emits the replayed values if every source had one, and returns the
   /// subscription the node keeps.
-  @inlinable func connected() -> Subscription {
+  @inlinable func connected(sources: [any SoleRootLink]) -> Subscription {
+    settlesAtOnce = soleRootsAreDistinct(sources)
     if state.connected() { emit() }
     return Subscription { [self] in
       let sources = upstream
@@ -196,7 +201,11 @@ final class CombineJoin<Latest, Output> {
 
   /// A source recorded a value in `latest`: emits or schedules a settle as the state decides.
   @inlinable @inline(__always) func received(isFirstFromSource isFirst: Bool) {
-    switch state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating) {
+    let propagation = node.propagationAndRootSend
+    let decision = state.received(
+      isFirstFromSource: isFirst, inPropagation: propagation.isPropagating,
+      settlesAtOnce: settlesAtOnce && propagation.isRootSend)
+    switch decision {
     case .emitNow:
       emit()
     case .settleLater:
