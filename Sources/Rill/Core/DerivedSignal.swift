@@ -23,6 +23,17 @@
 /// keep no dependents and skip all of this; a send never touches it: the cost is on connect and on a switch.
 @usableFromInline
 class DerivedSignal<Value>: Signal<Value> {
+  // The fields a delivery reads come first, right after `Signal`'s: `latestStorage` and `hasLatest` are read by
+  // every `emit`, so they share cache lines with the fields the delivery reads there (a send fanning out to
+  // thousands of nodes pays a cache miss per line it touches in each).
+
+  /// Room for the last value emitted while connected, allocated only when `replays`; it holds a value when
+  /// `hasLatest`. Raw storage, not an optional: the code that replays and clears it overrides `Signal`'s
+  /// methods, so it runs unspecialized, where each use of an optional `Value` looks up its metadata at run
+  /// time (about 300 instructions, paid at every connect and disconnect).
+  @usableFromInline final let latestStorage: UnsafeMutablePointer<Value>?
+  /// Whether `latestStorage` holds the last value emitted.
+  @usableFromInline @exclusivity(unchecked) final var hasLatest = false
   /// Whether this node caches its last value for new observers (some upstream replays).
   @usableFromInline let replays: Bool
   /// Whether this node's rank can rise: it switches upstreams itself, or an upstream can rise.
@@ -33,15 +44,8 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var dependents: [ObjectIdentifier: Dependent] = [:]
   /// True while a rise walks this node's dependents: a rise that comes back here went round a cycle.
   @exclusivity(unchecked) final var isRaisingRank = false
-  /// Room for the last value emitted while connected, allocated only when `replays`; it holds a value when
-  /// `hasLatest`. Raw storage, not an optional: the code that replays and clears it overrides `Signal`'s
-  /// methods, so it runs unspecialized, where each use of an optional `Value` looks up its metadata at run
-  /// time (about 300 instructions, paid at every connect and disconnect).
-  @usableFromInline final let latestStorage: UnsafeMutablePointer<Value>?
   /// Where this node keeps a delivery it hands back in a deep chain (see ``handBack(_:in:)``), once it has.
   @usableFromInline @exclusivity(unchecked) final var handedBack: HandBack<Value>?
-  /// Whether `latestStorage` holds the last value emitted.
-  @usableFromInline @exclusivity(unchecked) final var hasLatest = false
   /// The subscription to the upstream signals while connected.
   @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
   /// Connects this node upstream. It captures the upstream signals; the `deinit` drops it first (a var, so it
