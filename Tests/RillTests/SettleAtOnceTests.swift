@@ -20,6 +20,20 @@ import Testing
     withExtendedLifetime((before, joined, after)) {}
   }
 
+  @Test func aStoresStateSignalSendsAsASubject() {
+    var current = 1
+    let state = OwnedValueSubject(holding: current)
+    state.own { current }
+    let other = CurrentValueSubject("a")
+    var log: [String] = []
+    let joined = combine(state.map { $0 * 10 }, other).subscribe { log.append("j\($0)") }
+    let after = state.subscribe { log.append("t\($0)") }
+    current = 2
+    state.sendCurrent(current)
+    #expect(log == ["j(10, \"a\")", "t1", "j(20, \"a\")", "t2"])
+    withExtendedLifetime((joined, after)) {}
+  }
+
   @Test func aDiamondStillSettlesAfterThePass() {
     let source = Subject<Int>()
     var log: [String] = []
