@@ -143,6 +143,27 @@ import Testing
     subscriptions = []
   }
 
+  /// A send into another graph from inside a pass, whose observer joins the two graphs: the merged graph runs two
+  /// passes at once, and the join waits for both (it would otherwise emit the other graph's old value first).
+  @Test func aJoinOfTwoPassesMergedMidwayWaitsForBoth() {
+    let a = CurrentValueSubject(0)
+    let b = CurrentValueSubject(0)
+    let aMapped = a.map { $0 * 10 }
+    let bMapped = b.map { $0 }
+    var log: [String] = []
+    var joined: Subscription?
+    let sendToB = a.subscribe { b.send($0) }
+    let keepA = aMapped.subscribe { _ in }
+    let creator = b.subscribe { value in
+      if value == 1 && joined == nil { joined = combine(aMapped, bMapped).subscribe { log.append("\($0)") } }
+    }
+    let keepB = bMapped.subscribe { _ in }
+    a.send(1)
+    #expect(log == ["(0, 0)", "(10, 1)"])
+    withExtendedLifetime((sendToB, keepA, creator, keepB)) {}
+    joined?.cancel()
+  }
+
   @Test func aBatchStillCoalesces() {
     let source = Subject<Int>()
     let other = CurrentValueSubject(0)

@@ -23,10 +23,11 @@ extension Signal {
     if noted { withRootGraph { $0.isRootSend = false } }
   }
 
-  /// Whether a join may emit at once when one of its sources delivers (see ``Graph/isRootSend``): a propagation
-  /// is running, and it is in the depth-first pass of a subject's send.
+  /// Whether a propagation is running, and whether a join may emit at once when one of its sources delivers (see
+  /// ``Graph/isRootSend``): it is in the depth-first pass of a subject's send, the only propagation of the graph.
+  /// (A graph merged with another while both were busy runs two at once: a join may hear from both passes.)
   @inlinable @inline(__always) final var propagationAndRootSend: (isPropagating: Bool, isRootSend: Bool) {
-    withRootGraph { ($0.depth != 0, $0.isRootSend) }
+    withRootGraph { ($0.depth != 0, $0.isRootSend && $0.depth == 1) }
   }
 }
 
