@@ -15,30 +15,63 @@
 // join (two sources off one subject, a source below a join or a `flatMapLatest`), joins settle as before.
 
 extension Signal {
-  /// Delivers `value` as the send of a subject (a signal of rank 0) that just started a propagation: outside a
-  /// batch, the graph notes it for the joins that can settle at once (see ``Graph/isRootSend``).
+  /// Delivers `value` as the send of a subject (a signal of rank 0) that just started a propagation, noting it in
+  /// the graph for the joins that can settle at once (see ``Graph/rootSend``).
   @inlinable @inline(__always) final func deliverAsRootSend(_ value: Value) {
-    let noted = withRootGraph { $0.beginRootSend() }
+    noteRootSend(RootSend.unchecked)
     deliver(value)
-    if noted { withRootGraph { $0.isRootSend = false } }
+    noteRootSend(RootSend.none)
   }
 
-  /// Whether a propagation is running, and whether a join may emit at once when one of its sources delivers (see
-  /// ``Graph/isRootSend``): it is in the depth-first pass of a subject's send, the only propagation of the graph.
-  /// (A graph merged with another while both were busy runs two at once: a join may hear from both passes.)
+  /// Sets the root graph's ``Graph/rootSend``: a store in place when this signal points at the root, as nearly
+  /// always (so a send stays small enough to be inlined whole).
+  @inlinable @inline(__always) final func noteRootSend(_ state: UInt8) {
+    if _fastPath(graph.parent == nil) {
+      graph.rootSend = state
+    } else {
+      noteRootSendInMergedGraph(state)
+    }
+  }
+
+  /// ``noteRootSend(_:)`` for a signal whose graph was merged into another.
+  @usableFromInline final func noteRootSendInMergedGraph(_ state: UInt8) {
+    withRootGraph { $0.rootSend = state }
+  }
+
+  /// Whether a propagation is running, and whether a join may emit at once when one of its sources delivers: the
+  /// graph runs the depth-first pass of a subject's send, its only propagation, outside any batch (see
+  /// ``Graph/rootSend``). (A graph merged with another while both were busy runs two at once: a join may hear
+  /// from both passes. A batch that holds the graph makes its `depth` more than 1.)
   @inlinable @inline(__always) final var propagationAndRootSend: (isPropagating: Bool, isRootSend: Bool) {
-    withRootGraph { ($0.depth != 0, $0.isRootSend && $0.depth == 1) }
+    withRootGraph { graph in
+      if _fastPath(graph.rootSend == RootSend.outsideBatch && graph.depth == 1) { return (true, true) }
+      if graph.rootSend == RootSend.unchecked && graph.depth == 1 { return (true, graph.checkRootSend()) }
+      return (graph.depth != 0, false)
+    }
   }
 }
 
+/// The values of ``Graph/rootSend``.
+@usableFromInline
+enum RootSend {
+  /// No subject's send is in its depth-first pass.
+  @inlinable static var none: UInt8 { 0 }
+  /// A subject's send is in its depth-first pass; whether inside a batch is not known yet.
+  @inlinable static var unchecked: UInt8 { 1 }
+  /// A subject's send outside any batch is in its depth-first pass.
+  @inlinable static var outsideBatch: UInt8 { 2 }
+  /// A subject's send inside a batch is in its depth-first pass: its joins settle when the batch ends.
+  @inlinable static var inBatch: UInt8 { 3 }
+}
+
 extension Graph {
-  /// Notes a subject's send that starts a propagation of this (root) graph, unless a batch is open on this thread
-  /// (its joins settle when it ends, even those of its first send, which it holds only afterwards); returns
-  /// whether it did. One load of a global count when no batch is open anywhere.
-  @usableFromInline func beginRootSend() -> Bool {
-    guard batchHolds == 0, BatchScope.openOnThisThread == nil else { return false }
-    isRootSend = true
-    return true
+  /// Looks up, once per send, whether the subject's send in its depth-first pass is inside a batch open on this
+  /// thread (its joins settle when the batch ends, even those of its first send, which the batch holds only
+  /// afterwards); returns whether it is outside any. One load of a global count when no batch is open anywhere.
+  @usableFromInline func checkRootSend() -> Bool {
+    let isOutside = BatchScope.openOnThisThread == nil
+    rootSend = isOutside ? RootSend.outsideBatch : RootSend.inBatch
+    return isOutside
   }
 }
 
@@ -61,7 +94,7 @@ extension Signal: SoleRootLink {
   }
 }
 
-/// Whether a join of `sources` can emit at once in a subject's send (see ``Graph/isRootSend``): each source hangs
+/// Whether a join of `sources` can emit at once in a subject's send (see ``Graph/rootSend``): each source hangs
 /// off a subject by a chain of forwarding nodes, and no two off the same one.
 ///
 /// - Complexity: O(sources² + the chains' lengths, up to 64 nodes each), once per connection.

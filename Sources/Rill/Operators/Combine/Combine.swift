@@ -161,7 +161,7 @@ final class CombineJoin<Latest, Output> {
   @usableFromInline @exclusivity(unchecked) var latest: Latest
   @usableFromInline @exclusivity(unchecked) var state: CombineState
   /// Whether each source hangs off a different subject by a chain of forwarding nodes, so that in a subject's
-  /// send this join can emit at once (see ``Graph/isRootSend``). Set by the connect, once every source is
+  /// send this join can emit at once (see ``Graph/rootSend``). Set by the connect, once every source is
   /// subscribed.
   @usableFromInline @exclusivity(unchecked) var settlesAtOnce = false
   /// The output for `latest`, once every source has a value.

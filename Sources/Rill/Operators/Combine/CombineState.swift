@@ -30,7 +30,7 @@ struct CombineState: Equatable {
   }
 
   /// A source delivered a value; `settlesAtOnce` when no other source can change before the propagation's
-  /// depth-first pass ends (see ``Graph/isRootSend``), so a join with nothing scheduled emits now.
+  /// depth-first pass ends (see ``Graph/rootSend``), so a join with nothing scheduled emits now.
   @inlinable @inline(__always) mutating func received(
     isFirstFromSource: Bool,
     inPropagation: Bool,
