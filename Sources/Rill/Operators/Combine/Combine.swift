@@ -202,10 +202,14 @@ final class CombineJoin<Latest, Output> {
 
   /// A source recorded a value in `latest`: emits or schedules a settle as the state decides.
   @inlinable @inline(__always) func received(isFirstFromSource isFirst: Bool) {
-    let propagation = node.propagationAndRootSend
-    let decision = state.received(
-      isFirstFromSource: isFirst, inPropagation: propagation.isPropagating,
-      settlesAtOnce: settlesAtOnce && propagation.isRootSend)
+    let decision: CombineState.Decision
+    if settlesAtOnce {
+      let propagation = node.propagationAndRootSend
+      decision = state.received(
+        isFirstFromSource: isFirst, inPropagation: propagation.isPropagating, settlesAtOnce: propagation.isRootSend)
+    } else {
+      decision = state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating)
+    }
     switch decision {
     case .emitNow:
       emit()
