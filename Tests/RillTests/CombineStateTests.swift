@@ -33,6 +33,20 @@ import Testing
     #expect(decisions == [.wait, .wait, .emitNow])
   }
 
+  @Test func settlesAtOnceOnlyWhenNothingIsScheduled() {
+    var state = CombineState(sourceCount: 2)
+    _ = state.connected()
+    _ = state.received(isFirstFromSource: true, inPropagation: false)
+    let decisions = [
+      state.received(isFirstFromSource: true, inPropagation: true, settlesAtOnce: true),
+      state.received(isFirstFromSource: false, inPropagation: true, settlesAtOnce: false),
+      state.received(isFirstFromSource: false, inPropagation: true, settlesAtOnce: true),
+    ]
+    let settles = state.settle()
+    #expect(decisions == [.emitNow, .settleLater, .wait])
+    #expect(settles)
+  }
+
   @Test func schedulesOneSettlePerPropagation() {
     var state = CombineState(sourceCount: 2)
     _ = state.connected()

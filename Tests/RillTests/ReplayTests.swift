@@ -113,4 +113,31 @@ import Testing
     #expect(log == ["a10", "b20"])
     withExtendedLifetime(second) {}
   }
+
+  /// A node keeps a last value of plain data up to two words in itself, and any other in storage of its own: both
+  /// replay the value last emitted, and a reconnect starts afresh.
+  @Test func replaysValuesKeptInTheNodeAndInStorageOfTheirOwn() {
+    struct Three: Equatable { var a, b, c: Int }
+    let source = CurrentValueSubject(1)
+    let pair = source.map { ($0, $0 * 2) }
+    let text = source.map { "v\($0)" }
+    let three = source.map { Three(a: $0, b: 0, c: -$0) }
+    let byte = source.map { UInt8($0) }
+    var log: [String] = []
+    let first = [
+      pair.subscribe { _ in }, text.subscribe { _ in }, three.subscribe { _ in }, byte.subscribe { _ in },
+    ]
+    source.value = 7
+    let late = [
+      pair.subscribe { log.append("\($0)") }, text.subscribe { log.append($0) },
+      three.subscribe { log.append("\($0 == Three(a: 7, b: 0, c: -7))") }, byte.subscribe { log.append("\($0)") },
+    ]
+    #expect(log == ["(7, 14)", "v7", "true", "7"])
+    for subscription in first + late { subscription.cancel() }
+    source.value = 8
+    log = []
+    let again = [pair.subscribe { log.append("\($0)") }, text.subscribe { log.append($0) }]
+    #expect(log == ["(8, 16)", "v8"])
+    withExtendedLifetime(again) {}
+  }
 }

@@ -38,7 +38,7 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
       return
     }
     current = value
-    deliver(value)
+    deliverAsRootSend(value)
     finishPropagation()
   }
 

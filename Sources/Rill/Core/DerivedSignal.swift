@@ -23,8 +23,23 @@
 /// keep no dependents and skip all of this; a send never touches it: the cost is on connect and on a switch.
 @usableFromInline
 class DerivedSignal<Value>: Signal<Value> {
+  // The fields a delivery reads come first, right after `Signal`'s: `latestStorage` and `hasLatest` are read by
+  // every `emit`, so they share cache lines with the fields the delivery reads there (a send fanning out to
+  // thousands of nodes pays a cache miss per line it touches in each).
+
+  /// Room for the last value emitted while connected, allocated only when `replays` and the value is not kept in
+  /// `latestInline`; it holds a value when `hasLatest`. Raw storage, not an optional: the code that replays and
+  /// clears it overrides `Signal`'s methods, so it runs unspecialized, where each use of an optional `Value`
+  /// looks up its metadata at run time (about 300 instructions, paid at every connect and disconnect).
+  @usableFromInline final let latestStorage: UnsafeMutablePointer<Value>?
+  /// Whether `latestStorage` or `latestInline` holds the last value emitted.
+  @usableFromInline @exclusivity(unchecked) final var hasLatest = false
   /// Whether this node caches its last value for new observers (some upstream replays).
   @usableFromInline let replays: Bool
+  /// The last value emitted, when the node replays and the value is plain data of at most two words (see
+  /// ``keepsLatestInline``): kept here rather than in storage of its own, an emit writes next to the fields its
+  /// delivery reads instead of in another cache line.
+  @usableFromInline @exclusivity(unchecked) final var latestInline: (UInt64, UInt64) = (0, 0)
   /// Whether this node's rank can rise: it switches upstreams itself, or an upstream can rise.
   @usableFromInline let canRise: Bool
   /// The upstreams whose rank can rise; this node is their dependent while it is connected.
@@ -33,15 +48,8 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var dependents: [ObjectIdentifier: Dependent] = [:]
   /// True while a rise walks this node's dependents: a rise that comes back here went round a cycle.
   @exclusivity(unchecked) final var isRaisingRank = false
-  /// Room for the last value emitted while connected, allocated only when `replays`; it holds a value when
-  /// `hasLatest`. Raw storage, not an optional: the code that replays and clears it overrides `Signal`'s
-  /// methods, so it runs unspecialized, where each use of an optional `Value` looks up its metadata at run
-  /// time (about 300 instructions, paid at every connect and disconnect).
-  @usableFromInline final let latestStorage: UnsafeMutablePointer<Value>?
   /// Where this node keeps a delivery it hands back in a deep chain (see ``handBack(_:in:)``), once it has.
   @usableFromInline @exclusivity(unchecked) final var handedBack: HandBack<Value>?
-  /// Whether `latestStorage` holds the last value emitted.
-  @usableFromInline @exclusivity(unchecked) final var hasLatest = false
   /// The subscription to the upstream signals while connected.
   @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
   /// Connects this node upstream. It captures the upstream signals; the `deinit` drops it first (a var, so it
@@ -67,7 +75,7 @@ class DerivedSignal<Value>: Signal<Value> {
     for other in upstreams.dropFirst() { graph = graph.union(other.graph) }
     let replays = replays ?? upstreams.contains { $0.replays }
     self.replays = replays
-    latestStorage = replays ? .allocate(capacity: 1) : nil
+    latestStorage = replays && !Self.keepsLatestInline ? .allocate(capacity: 1) : nil
     let risingUpstreams = upstreams.compactMap(\.risingNode)
     self.risingUpstreams = risingUpstreams
     canRise = switchesUpstream || !risingUpstreams.isEmpty
@@ -105,7 +113,14 @@ class DerivedSignal<Value>: Signal<Value> {
 
   /// Delivers `value` to this node's observers, remembering it for replay when the node replays.
   @inlinable final func emit(_ value: Value) {
-    if let storage = latestStorage {  // allocated when the node replays
+    if Self.keepsLatestInline {
+      if replays {
+        withUnsafeMutablePointer(to: &latestInline) {
+          UnsafeMutableRawPointer($0).storeBytes(of: value, as: Value.self)
+        }
+        hasLatest = true
+      }
+    } else if let storage = latestStorage {  // allocated when the node replays
       if hasLatest {
         storage.pointee = value
       } else {
@@ -120,7 +135,20 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline final func clearLatest() {
     guard hasLatest else { return }
     hasLatest = false
-    latestStorage.unsafelyUnwrapped.deinitialize(count: 1)
+    if !Self.keepsLatestInline { latestStorage.unsafelyUnwrapped.deinitialize(count: 1) }
+  }
+
+  /// Whether the last value emitted is kept in ``latestInline``: plain data (nothing to retain or free) that fits
+  /// in two words. Known at compile time where the node's code is specialized.
+  @inlinable static var keepsLatestInline: Bool {
+    _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<(UInt64, UInt64)>.size
+      && MemoryLayout<Value>.alignment <= MemoryLayout<(UInt64, UInt64)>.alignment
+  }
+
+  /// The last value emitted; only when `hasLatest`.
+  @usableFromInline final var latest: Value {
+    guard Self.keepsLatestInline else { return latestStorage.unsafelyUnwrapped.pointee }
+    return withUnsafeMutablePointer(to: &latestInline) { UnsafeRawPointer($0).load(as: Value.self) }
   }
 
   @usableFromInline override var isReplaying: Bool { replays }
@@ -132,7 +160,7 @@ class DerivedSignal<Value>: Signal<Value> {
       if canRise { joinRisingUpstreams() }
       connectUpstream()
     } else if hasLatest {
-      observer(latestStorage.unsafelyUnwrapped.pointee)
+      observer(latest)
     }
   }
 

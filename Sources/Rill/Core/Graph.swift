@@ -12,6 +12,11 @@ final class Graph {
   /// How many propagations are running in this graph: 0 when idle. More than 1 only after two graphs
   /// that were both busy (one inside the other's delivery) have been merged.
   @usableFromInline @exclusivity(unchecked) var depth = 0
+  /// Whether the depth-first pass of a send from a subject (a signal of rank 0) is running: every node that
+  /// delivers before the pass ends was reached from that subject, so outside a batch a join whose sources each
+  /// hang off a different subject by a chain of forwarding nodes can emit at once (see `SoleRoots.swift`). One of
+  /// ``RootSend``'s values: whether the send is inside a batch is looked up by the first join that asks.
+  @usableFromInline @exclusivity(unchecked) var rootSend = RootSend.none
   /// Joins waiting to emit at the end of the current depth-first pass, by rank.
   @usableFromInline @exclusivity(unchecked) var pending = PendingSettles()
   /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,

@@ -67,7 +67,7 @@
       }
       return
     }
-    deliver(value)
+    deliverAsRootSend(value)
     finishPropagation()
   }
 

@@ -19,13 +19,18 @@ public final class Subject<Value>: Signal<Value> {
 
   /// Delivers `value` to every observer, in subscription order.
   @inlinable public func send(_ value: Value) {
-    propagate(value)
+    guard startPropagation() else {
+      currentGraph.enqueue { [self] in deliver(value) }
+      return
+    }
+    deliverAsRootSend(value)
+    finishPropagation()
   }
 }
 
 extension Subject where Value == Void {
   /// Delivers `()` to every observer.
   @inlinable public func send() {
-    propagate(())
+    send(())
   }
 }

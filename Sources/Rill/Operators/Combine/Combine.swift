@@ -160,11 +160,16 @@ final class CombineJoin<Latest, Output> {
   @usableFromInline let node: DerivedSignal<Output>
   @usableFromInline @exclusivity(unchecked) var latest: Latest
   @usableFromInline @exclusivity(unchecked) var state: CombineState
+  /// Whether each source hangs off a different subject by a chain of forwarding nodes, so that in a subject's
+  /// send this join can emit at once (see ``Graph/rootSend``). Set by the connect, once every source is
+  /// subscribed.
+  @usableFromInline @exclusivity(unchecked) var settlesAtOnce = false
+  /// The output for `latest`, once every source has a value.
+  @usableFromInline let output: (Latest) -> Output
+  // What a delivery does not read comes last, so that what it reads shares as few cache lines as it can.
   @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
   /// Emits the latest values if the settle is still wanted; `nil` once disconnected.
   @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
-  /// The output for `latest`, once every source has a value.
-  @usableFromInline let output: (Latest) -> Output
 
   @inlinable init(
     _ node: DerivedSignal<Output>,
@@ -183,7 +188,8 @@ final class CombineJoin<Latest, Output> {
 
   /// Every source is subscribed: emits the replayed values if every source had one, and returns the
   /// subscription the node keeps.
-  @inlinable func connected() -> Subscription {
+  @inlinable func connected(sources: [any SoleRootLink]) -> Subscription {
+    settlesAtOnce = soleRootsAreDistinct(sources)
     if state.connected() { emit() }
     return Subscription { [self] in
       let sources = upstream
@@ -196,7 +202,15 @@ final class CombineJoin<Latest, Output> {
 
   /// A source recorded a value in `latest`: emits or schedules a settle as the state decides.
   @inlinable @inline(__always) func received(isFirstFromSource isFirst: Bool) {
-    switch state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating) {
+    let decision: CombineState.Decision
+    if settlesAtOnce {
+      let propagation = node.propagationAndRootSend
+      decision = state.received(
+        isFirstFromSource: isFirst, inPropagation: propagation.isPropagating, settlesAtOnce: propagation.isRootSend)
+    } else {
+      decision = state.received(isFirstFromSource: isFirst, inPropagation: node.isPropagating)
+    }
+    switch decision {
     case .emitNow:
       emit()
     case .settleLater:

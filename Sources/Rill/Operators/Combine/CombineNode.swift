@@ -43,7 +43,7 @@ func combineNode<A, B, Output>(
       a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
       b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
-    return join.connected()
+    return join.connected(sources: [a, b])
   }
 }
 
@@ -63,7 +63,7 @@ func combineNode<A, B, C, Output>(
       b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     join.upstream.append(
       c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
-    return join.connected()
+    return join.connected(sources: [a, b, c])
   }
 }
 
@@ -86,7 +86,7 @@ func combineNode<A, B, C, D, Output>(
       c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
     join.upstream.append(
       d.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
-    return join.connected()
+    return join.connected(sources: [a, b, c, d])
   }
 }
 
@@ -112,7 +112,7 @@ func combineNode<A, B, C, D, E, Output>(
       d.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
     join.upstream.append(
       e.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
-    return join.connected()
+    return join.connected(sources: [a, b, c, d, e])
   }
 }
 
@@ -142,7 +142,7 @@ func combineNode<A, B, C, D, E, F, Output>(
       e.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
     join.upstream.append(
       f.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.f)) })
-    return join.connected()
+    return join.connected(sources: [a, b, c, d, e, f])
   }
 }
 

@@ -29,11 +29,18 @@ struct CombineState: Equatable {
     return missing == 0
   }
 
-  @inlinable @inline(__always) mutating func received(isFirstFromSource: Bool, inPropagation: Bool) -> Decision {
+  /// A source delivered a value; `settlesAtOnce` when no other source can change before the propagation's
+  /// depth-first pass ends (see ``Graph/rootSend``), so a join with nothing scheduled emits now.
+  @inlinable @inline(__always) mutating func received(
+    isFirstFromSource: Bool,
+    inPropagation: Bool,
+    settlesAtOnce: Bool = false
+  ) -> Decision {
     if isFirstFromSource { missing -= 1 }
     guard !isConnecting, missing == 0 else { return .wait }
     guard inPropagation else { return .emitNow }
     guard !isScheduled else { return .wait }
+    if settlesAtOnce { return .emitNow }
     isScheduled = true
     return .settleLater
   }
