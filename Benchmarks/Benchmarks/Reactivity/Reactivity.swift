@@ -3,19 +3,19 @@
 //
 // - Rill: the graph of the JS original (same nodes, same edges, same values written). A writable head is a
 //   `CurrentValueSubject` (a JS `signal(0)` has a value from the start), a derived node a `map` or a `combine`,
-//   an effect a subscriber that adds what it receives into a `Sink`; effects run once when they are created, as
-//   in the JS frameworks.
+//   an effect a subscriber that adds what it receives into `sink`; effects run once when they are created, as
+//   in the JS frameworks. `sink` is a captured `var`, as in the other suites and in an app: each effect pays a
+//   dynamic exclusivity check (about 90 instructions with Swift 6.3) on the Rill and baseline sides alike.
 // - baseline: the tight library-less version of the same design. Every node and every effect is one opaque
 //   closure (`opaque`, so the compiler cannot fuse the graph), stored once, in one array per role (a struct of
 //   arrays: nothing is copied per write), and called in a topological order written by hand, with an `==`
 //   where the case has an equality cut-off. No graph, no scheduling, no subscriptions.
-// - straight-line: the same work written out as plain code in one function, no closures, adding into an
-//   `inout Int`: the floor. The function is not inlined into the measured loop, so the optimizer cannot fold
-//   the writes of an iteration into one formula; within one write it may simplify what it likes (that is what
-//   plain code gets).
+// - straight-line: the same work written out as plain code in one function, no closures: the floor. The
+//   function is not inlined into the measured loop, so the optimizer cannot fold the writes of an iteration
+//   into one formula; within one write it may simplify what it likes (that is what plain code gets).
 //
-// After the measurement each run checks what its effects added up against a plain loop that computes the same
-// values (`expect`), so every side provably did the same work.
+// After the measurement each run checks its `sink` against a plain loop that computes the same values
+// (`expect`), so every side provably did the same work.
 //
 // One operation is one write to a head (1,000 per iteration; one per iteration for broad and mux, whose writes
 // take microseconds), except cellx, where it is one full update of the 1,000 layers.
@@ -41,29 +41,6 @@ let benchmarks: @Sendable () -> Void = {
 /// Stops the run when a library's effects did not receive what the reference computation says they must.
 func expect(_ sink: Int, _ expected: Int, _ workload: String, _ library: Library) {
   precondition(sink == expected, "\(workload)/\(library.rawValue): sink \(sink), expected \(expected)")
-}
-
-/// Where the effects of Rill and of the baseline add up what they receive. A `var` captured by the effects would
-/// cost every effect a dynamic exclusivity check (swift_beginAccess: about 90 instructions with Swift 6.3, more
-/// than the nodes of most cases) on both sides alike; a pointer read from a `let` has none.
-final class Sink {
-  private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-
-  init() {
-    storage.initialize(to: 0)
-  }
-
-  deinit {
-    storage.deallocate()
-  }
-
-  /// What the effects added up so far.
-  var total: Int { storage.pointee }
-
-  /// An effect's work: adds `value`.
-  func add(_ value: Int) {
-    storage.pointee &+= value
-  }
 }
 
 /// A derived node of a baseline with one input. A closure stored in a struct field keeps its own calling

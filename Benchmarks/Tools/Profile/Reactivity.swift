@@ -12,29 +12,6 @@
 import Foundation
 import RillStore
 
-/// Where the effects of Rill and of the baseline add up what they receive. A `var` captured by the effects would
-/// cost every effect a dynamic exclusivity check (about 90 instructions) on both sides alike; a pointer read from a
-/// `let` has none.
-private final class Sink {
-  private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-
-  init() {
-    storage.initialize(to: 0)
-  }
-
-  deinit {
-    storage.deallocate()
-  }
-
-  /// What the effects added up so far.
-  var total: Int { storage.pointee }
-
-  /// An effect's work: adds `value`.
-  func add(_ value: Int) {
-    storage.pointee &+= value
-  }
-}
-
 /// A derived node of a baseline with one input: a closure in a struct field keeps its own calling convention (as
 /// an array's element it would be wrapped in a thunk that passes its argument and result through memory).
 private struct Step {
@@ -136,7 +113,7 @@ private func reactivitySink(_ workload: String, side: Side, operations: Int) -> 
 // MARK: - Rill
 
 private func rillSink(_ workload: String, operations: Int) -> Int? {
-  let sink = Sink()
+  var sink = 0
   var subscriptions: [Subscription] = []
   let head = CurrentValueSubject(0)
 
@@ -148,42 +125,42 @@ private func rillSink(_ workload: String, operations: Int) -> Int? {
   case "kairo_deep":
     var node: Signal<Int> = head
     for _ in 0..<50 { node = node.map { $0 &+ 1 } }
-    subscriptions.append(node.subscribe { sink.add($0) })
+    subscriptions.append(node.subscribe { sink &+= $0 })
     writes()
   case "kairo_broad":
-    for offset in 0..<50 { subscriptions.append(head.map { $0 &+ offset }.map { $0 &+ 1 }.subscribe { sink.add($0) }) }
+    for offset in 0..<50 { subscriptions.append(head.map { $0 &+ offset }.map { $0 &+ 1 }.subscribe { sink &+= $0 }) }
     writes()
   case "kairo_diamond":
     let branches = (0..<5).map { _ in head.map { $0 &+ 1 } }
-    subscriptions.append(combine(branches) { $0.reduce(0, &+) }.subscribe { sink.add($0) })
+    subscriptions.append(combine(branches) { $0.reduce(0, &+) }.subscribe { sink &+= $0 })
     writes()
   case "kairo_triangle":
     var chain: [Signal<Int>] = [head]
     for _ in 1..<10 { chain.append(chain[chain.count - 1].map { $0 &+ 1 }) }
-    subscriptions.append(combine(chain) { $0.reduce(0, &+) }.subscribe { sink.add($0) })
+    subscriptions.append(combine(chain) { $0.reduce(0, &+) }.subscribe { sink &+= $0 })
     writes()
   case "kairo_mux":
     let heads = (0..<100).map { _ in CurrentValueSubject(0) }
     let muxed = combine(heads.map { $0.removeDuplicates() })
     for index in 0..<100 {
-      subscriptions.append(muxed.map { $0[index] }.removeDuplicates().map { $0 &+ 1 }.subscribe { sink.add($0) })
+      subscriptions.append(muxed.map { $0[index] }.removeDuplicates().map { $0 &+ 1 }.subscribe { sink &+= $0 })
     }
     for number in 0..<operations {
       let (index, value) = muxWrite(number)
       heads[index].send(value)
     }
   case "kairo_repeated":
-    subscriptions.append(head.map(readRepeatedly).subscribe { sink.add($0) })
+    subscriptions.append(head.map(readRepeatedly).subscribe { sink &+= $0 })
     writes()
   case "kairo_unstable":
     let double = head.map { $0 &* 2 }
     let inverse = head.map { 0 &- $0 }
     subscriptions.append(
-      head.flatMapLatest { $0 & 1 == 1 ? double : inverse }.map { $0 &* 20 }.subscribe { sink.add($0) })
+      head.flatMapLatest { $0 & 1 == 1 ? double : inverse }.map { $0 &* 20 }.subscribe { sink &+= $0 })
     writes()
   case "kairo_avoidable":
     let c2 = head.map { $0 }.map { _ in 0 }.removeDuplicates()
-    subscriptions.append(c2.map { $0 &+ 1 }.map { $0 &+ 2 }.map { $0 &+ 3 }.subscribe { sink.add($0) })
+    subscriptions.append(c2.map { $0 &+ 1 }.map { $0 &+ 2 }.map { $0 &+ 3 }.subscribe { sink &+= $0 })
     writes()
   case _ where cellxLayers(workload) != nil:
     // cellx_<layers>: the suite has 100 and 1,000; other sizes find where the graph outgrows the cache.
@@ -200,7 +177,7 @@ private func rillSink(_ workload: String, operations: Int) -> Int? {
         above.1.map { $0 }, combine(above.0, above.2) { $0 &- $1 }, combine(above.1, above.3) { $0 &+ $1 },
         above.2.map { $0 }
       )
-      for cell in [layer.0, layer.1, layer.2, layer.3] { subscriptions.append(cell.subscribe { sink.add($0) }) }
+      for cell in [layer.0, layer.1, layer.2, layer.3] { subscriptions.append(cell.subscribe { sink &+= $0 }) }
     }
     for update in 0..<operations {
       let cells = cellxStarts[(update &+ 1) & 1]
@@ -215,7 +192,7 @@ private func rillSink(_ workload: String, operations: Int) -> Int? {
     return nil
   }
   blackHole(subscriptions)
-  return sink.total
+  return sink
 }
 
 /// kairo_repeated's node: 30 reads of the head, added up (a Rill node receives the head's value once, so the reads
@@ -229,11 +206,11 @@ private func readRepeatedly(_ value: Int) -> Int {
 // MARK: - baseline
 
 private func baselineSink(_ workload: String, operations: Int) -> Int? {
-  let sink = Sink()
+  var sink = 0
   switch workload {
   case "kairo_deep":
     let nodes = ContiguousArray((0..<50).map { _ in opaque(Step { $0 &+ 1 }) })
-    let effect = opaque(Effect { sink.add($0) })
+    let effect = opaque(Effect { sink &+= $0 })
     func write(_ value: Int) {
       var current = value
       for index in nodes.indices { current = nodes[index].run(current) }
@@ -244,7 +221,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
   case "kairo_broad":
     let plusOffsets = ContiguousArray((0..<50).map { offset in opaque(Step { $0 &+ offset }) })
     let plusOnes = ContiguousArray((0..<50).map { _ in opaque(Step { $0 &+ 1 }) })
-    let effects = ContiguousArray((0..<50).map { _ in opaque(Effect { sink.add($0) }) })
+    let effects = ContiguousArray((0..<50).map { _ in opaque(Effect { sink &+= $0 }) })
     func write(_ value: Int) {
       for branch in 0..<50 { effects[branch].run(plusOnes[branch].run(plusOffsets[branch].run(value))) }
     }
@@ -253,7 +230,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
   case "kairo_diamond":
     let branches = ContiguousArray((0..<5).map { _ in opaque(Step { $0 &+ 1 }) })
     let sum = opaque(Join { $0.reduce(0, &+) })
-    let effect = opaque(Effect { sink.add($0) })
+    let effect = opaque(Effect { sink &+= $0 })
     let latest = UnsafeMutableBufferPointer<Int>.allocate(capacity: 5)
     defer { latest.deallocate() }
     func write(_ value: Int) {
@@ -265,7 +242,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
   case "kairo_triangle":
     let chain = ContiguousArray((1..<10).map { _ in opaque(Step { $0 &+ 1 }) })
     let sum = opaque(Join { $0.reduce(0, &+) })
-    let effect = opaque(Effect { sink.add($0) })
+    let effect = opaque(Effect { sink &+= $0 })
     let latest = UnsafeMutableBufferPointer<Int>.allocate(capacity: 10)
     defer { latest.deallocate() }
     func write(_ value: Int) {
@@ -284,7 +261,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
     let mux = opaque(MuxNode { latest[$0] = $1 })
     let picks = ContiguousArray((0..<100).map { index in opaque(Join { $0[index] }) })
     let plusOnes = ContiguousArray((0..<100).map { _ in opaque(Step { $0 &+ 1 }) })
-    let effects = ContiguousArray((0..<100).map { _ in opaque(Effect { sink.add($0) }) })
+    let effects = ContiguousArray((0..<100).map { _ in opaque(Effect { sink &+= $0 }) })
     for index in 0..<100 { effects[index].run(plusOnes[index].run(picks[index].run(UnsafeBufferPointer(latest)))) }
     func write(_ number: Int) {
       let (head, value) = muxWrite(number)
@@ -302,7 +279,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
     for number in 0..<operations { write(number) }
   case "kairo_repeated":
     let node = opaque(Step(run: readRepeatedly))
-    let effect = opaque(Effect { sink.add($0) })
+    let effect = opaque(Effect { sink &+= $0 })
     func write(_ value: Int) {
       effect.run(node.run(value))
     }
@@ -312,7 +289,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
     let double = opaque(Step { $0 &* 2 })
     let inverse = opaque(Step { 0 &- $0 })
     let times20 = opaque(Step { $0 &* 20 })
-    let effect = opaque(Effect { sink.add($0) })
+    let effect = opaque(Effect { sink &+= $0 })
     func write(_ value: Int) {
       let chosen = value & 1 == 1 ? double.run(value) : inverse.run(value)
       effect.run(times20.run(chosen))
@@ -325,7 +302,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
     let c3 = opaque(Step { $0 &+ 1 })
     let c4 = opaque(Step { $0 &+ 2 })
     let c5 = opaque(Step { $0 &+ 3 })
-    let effect = opaque(Effect { sink.add($0) })
+    let effect = opaque(Effect { sink &+= $0 })
     var lastC2 = c2.run(c1.run(0))
     effect.run(c5.run(c4.run(c3.run(lastC2))))
     func write(_ value: Int) {
@@ -341,7 +318,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
     let prop2s = ContiguousArray((0..<layers).map { _ in opaque(Step2 { $0 &- $1 }) })
     let prop3s = ContiguousArray((0..<layers).map { _ in opaque(Step2 { $0 &+ $1 }) })
     let prop4s = ContiguousArray((0..<layers).map { _ in opaque(Step { $0 }) })
-    let effects = ContiguousArray((0..<4 &* layers).map { _ in opaque(Effect { sink.add($0) }) })
+    let effects = ContiguousArray((0..<4 &* layers).map { _ in opaque(Effect { sink &+= $0 }) })
     func update(_ start: Cells) {
       var cells = start
       for layer in 0..<layers {
@@ -359,7 +336,7 @@ private func baselineSink(_ workload: String, operations: Int) -> Int? {
   default:
     return nil
   }
-  return sink.total
+  return sink
 }
 
 // MARK: - straight-line
