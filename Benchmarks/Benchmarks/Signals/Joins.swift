@@ -23,37 +23,34 @@ func combine2() {
     blackHole(subscription)
   }
 
-  // The limit: each source's observer records the latest value and calls the join's observers.
+  // The join keeps the latest value of each source; the subscriber is an opaque closure, stored once.
   workload("combine2", .baseline) { benchmark in
     var sink = 0
-    var latestA = 0
-    var latestB = 0
-    let joined: ContiguousArray<((Int, Int)) -> Void> = [{ sink &+= $0.0 &+ $0.1 }]
-    let observersOfA: ContiguousArray<(Int) -> Void> = [
-      { value in
-        latestA = value
-        for observer in joined { observer((latestA, latestB)) }
-      }
-    ]
-    let observersOfB: ContiguousArray<(Int) -> Void> = [
-      { value in
-        latestB = value
-        for observer in joined { observer((latestA, latestB)) }
-      }
-    ]
+    var latest = (a: 0, b: 0)
+    let effect: ((Int, Int)) -> Void = identity { sink &+= $0.0 &+ $0.1 }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
-      for observer in value.isMultiple(of: 2) ? observersOfA : observersOfB {
-        observer(value)
-      }
+      if value.isMultiple(of: 2) { latest.a = value } else { latest.b = value }
+      effect((latest.a, latest.b))
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload("combine2", .straightLine) { benchmark in
+    var sink = 0
+    var latest = (a: 0, b: 0)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      if value.isMultiple(of: 2) { latest.a = value } else { latest.b = value }
+      sink &+= latest.a &+ latest.b
     }
     benchmark.stopMeasurement()
     blackHole(sink)
   }
 }
 
-/// diamond: s → map(+1) and s → map(×2), combined, one subscriber; one tuple per send (glitch-free). The limit
-/// is one fused closure.
+/// diamond: s → map(+1) and s → map(×2), combined, one subscriber; one tuple per send (glitch-free).
 func diamond() {
   workload("diamond", .rill) { benchmark in
     var sink = 0
@@ -71,14 +68,25 @@ func diamond() {
     blackHole(subscription)
   }
 
+  // Both maps and the subscriber opaque closures, stored once, called in the graph's order.
   workload("diamond", .baseline) { benchmark in
     var sink = 0
-    let observers: ContiguousArray<(Int) -> Void> = [{ sink &+= ($0 &+ 1) &+ ($0 &* 2) }]
+    let increment: (Int) -> Int = identity { $0 &+ 1 }
+    let double: (Int) -> Int = identity { $0 &* 2 }
+    let effect: ((Int, Int)) -> Void = identity { sink &+= $0.0 &+ $0.1 }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
-      for observer in observers {
-        observer(value)
-      }
+      effect((increment(value), double(value)))
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload("diamond", .straightLine) { benchmark in
+    var sink = 0
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      sink &+= (value &+ 1) &+ (value &* 2)
     }
     benchmark.stopMeasurement()
     blackHole(sink)
@@ -116,27 +124,49 @@ func combineTransform(sources count: Int) {
     blackHole(subscription)
   }
 
-  // The limit: each source's observer records its value and calls the join's observers with the sum.
+  // The join keeps the latest value of each source (in a buffer borrowed once); its transform and the subscriber
+  // are opaque closures, stored once.
   workload(name, .baseline) { benchmark in
     var sink = 0
-    var latest = [Int](repeating: 0, count: count)
-    let joined: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
-    let observersOfSource: [ContiguousArray<(Int) -> Void>] = (0..<count).map { index in
-      [
-        { value in
-          latest[index] = value
-          let sum = latest.reduce(0, &+)
-          for observer in joined { observer(sum) }
+    var latest = ContiguousArray(repeating: 0, count: count)
+    let effect: (Int) -> Void = identity { sink &+= $0 }
+    latest.withUnsafeMutableBufferPointer { latest in
+      if count == 5 {
+        let transform: (Int, Int, Int, Int, Int) -> Int = identity { $0 &+ $1 &+ $2 &+ $3 &+ $4 }
+        benchmark.startMeasurement()
+        for value in benchmark.scaledIterations {
+          latest[value % count] = value
+          effect(transform(latest[0], latest[1], latest[2], latest[3], latest[4]))
         }
-      ]
-    }
-    benchmark.startMeasurement()
-    for value in benchmark.scaledIterations {
-      for observer in observersOfSource[value % count] {
-        observer(value)
+        benchmark.stopMeasurement()
+      } else {
+        let transform: (Int, Int, Int, Int, Int, Int, Int) -> Int = identity {
+          $0 &+ $1 &+ $2 &+ $3 &+ $4 &+ $5 &+ $6
+        }
+        benchmark.startMeasurement()
+        for value in benchmark.scaledIterations {
+          latest[value % count] = value
+          effect(transform(latest[0], latest[1], latest[2], latest[3], latest[4], latest[5], latest[6]))
+        }
+        benchmark.stopMeasurement()
       }
     }
-    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload(name, .straightLine) { benchmark in
+    var sink = 0
+    var latest = ContiguousArray(repeating: 0, count: count)
+    latest.withUnsafeMutableBufferPointer { latest in
+      benchmark.startMeasurement()
+      for value in benchmark.scaledIterations {
+        latest[value % count] = value
+        var sum = 0
+        for element in latest { sum &+= element }
+        sink &+= sum
+      }
+      benchmark.stopMeasurement()
+    }
     blackHole(sink)
   }
 }
@@ -163,24 +193,27 @@ func combineList(sources count: Int) {
     blackHole(subscription)
   }
 
-  // The limit: each source's observer records its value in the array and calls the join's observers with it.
+  // The join keeps the latest values in an array it hands to the subscriber, an opaque closure stored once.
   workload(name, .baseline) { benchmark in
     var sink = 0
     var latest = [Int](repeating: 0, count: count)
-    let joined: ContiguousArray<([Int]) -> Void> = [{ sink &+= $0[0] &+ $0[count - 1] }]
-    let observersOfSource: [ContiguousArray<(Int) -> Void>] = (0..<count).map { index in
-      [
-        { value in
-          latest[index] = value
-          for observer in joined { observer(latest) }
-        }
-      ]
-    }
+    let effect: ([Int]) -> Void = identity { sink &+= $0[0] &+ $0[count - 1] }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
-      for observer in observersOfSource[value % count] {
-        observer(value)
-      }
+      latest[value % count] = value
+      effect(latest)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload(name, .straightLine) { benchmark in
+    var sink = 0
+    var latest = [Int](repeating: 0, count: count)
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      latest[value % count] = value
+      sink &+= latest[0] &+ latest[count - 1]
     }
     benchmark.stopMeasurement()
     blackHole(sink)

@@ -5,7 +5,7 @@ import BenchmarkSupport
 import OpenCombine
 import Rill
 
-/// chain3: subject → map(+1) → filter(even) → map(×2) → one subscriber. The limit is one fused closure.
+/// chain3: subject → map(+1) → filter(even) → map(×2) → one subscriber.
 func chain3() {
   workload("chain3", .rill) { benchmark in
     var sink = 0
@@ -25,19 +25,28 @@ func chain3() {
     blackHole(subscription)
   }
 
+  // Each closure Rill is given an opaque closure, stored once, called in the chain's order.
   workload("chain3", .baseline) { benchmark in
     var sink = 0
-    let observers: ContiguousArray<(Int) -> Void> = [
-      { value in
-        let incremented = value &+ 1
-        if incremented.isMultiple(of: 2) { sink &+= incremented &* 2 }
-      }
-    ]
+    let increment: (Int) -> Int = identity { $0 &+ 1 }
+    let isEven: (Int) -> Bool = identity { $0.isMultiple(of: 2) }
+    let double: (Int) -> Int = identity { $0 &* 2 }
+    let effect: (Int) -> Void = identity { sink &+= $0 }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
-      for observer in observers {
-        observer(value)
-      }
+      let incremented = increment(value)
+      if isEven(incremented) { effect(double(incremented)) }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload("chain3", .straightLine) { benchmark in
+    var sink = 0
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      let incremented = value &+ 1
+      if incremented.isMultiple(of: 2) { sink &+= incremented &* 2 }
     }
     benchmark.stopMeasurement()
     blackHole(sink)
@@ -63,7 +72,7 @@ func chain3() {
 }
 
 /// take_until: subject → take(until: stop) → one subscriber; `stop` never emits, so every value passes, each
-/// held until its propagation's pass is over (rule 6). The limit is one closure that checks a flag.
+/// held until its propagation's pass is over (rule 6). The baseline checks a flag before it calls the subscriber.
 func takeUntil() {
   workload("take_until", .rill) { benchmark in
     var sink = 0
@@ -82,12 +91,23 @@ func takeUntil() {
   workload("take_until", .baseline) { benchmark in
     var sink = 0
     var stopped = false
-    let observers: ContiguousArray<(Int) -> Void> = [{ if !stopped { sink &+= $0 } }]
+    let effect: (Int) -> Void = identity { sink &+= $0 }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations {
-      for observer in observers {
-        observer(value)
-      }
+      if !stopped { effect(value) }
+    }
+    benchmark.stopMeasurement()
+    stopped = true
+    blackHole(sink)
+    blackHole(stopped)
+  }
+
+  workload("take_until", .straightLine) { benchmark in
+    var sink = 0
+    var stopped = false
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      if !stopped { sink &+= value }
     }
     benchmark.stopMeasurement()
     stopped = true
