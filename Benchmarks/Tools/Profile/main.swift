@@ -42,11 +42,11 @@ func run(_ workload: String, side: Side, operations: Int) -> Bool {
   switch side {
   case .straightLine: runStraightLine(workload, operations: operations)
   case .rill:
-    runRill(workload, operations: operations) || runCombineArity(workload, rill: true, operations: operations)
+    runRill(workload, operations: operations) || runCombineArity(workload, side: .rill, operations: operations)
       || runReactivity(workload, side: side, operations: operations)
   case .baseline:
     runBaseline(workload, operations: operations)
-      || runCombineArity(workload, rill: false, operations: operations)
+      || runCombineArity(workload, side: .baseline, operations: operations)
       || runReactivity(workload, side: side, operations: operations)
   }
 }
@@ -305,7 +305,8 @@ func runStraightLine(_ workload: String, operations: Int) -> Bool {
       previous = state
     }
   default:
-    return runStraightLineReactivity(workload, operations: operations)
+    return runCombineArity(workload, side: .straightLine, operations: operations)
+      || runStraightLineReactivity(workload, operations: operations)
   }
   blackHole(sink)
   return true
