@@ -43,6 +43,12 @@ enum ClubAction {
 
 let memberCount = 10_000
 
+/// The club of the baseline and OpenCombine's version: the members in a plain dictionary.
+struct PlainClub {
+  var members: [Int: Member]
+  var title = 0
+}
+
 /// store_entities_<subscribers>_<one|none>_changed[_small_table]: `subscribers` observe ids 0, 1, 2, … of a
 /// table of `models` members; one operation changes the score of one observed member that is in the table,
 /// or a field outside the table.
@@ -78,12 +84,17 @@ func storeEntities(subscribers: Int, changesOne: Bool, models: Int = memberCount
     blackHole(subscriptions)
   }
 
-  // The observers of each id an immutable array of opaque closures, called by index (borrowed, no retain per
-  // call) when the member changed (`!=`).
+  // The reducer and the observers of each id opaque closures, the latter in immutable arrays called by index
+  // (borrowed, no retain per call) when the member changed (`!=`).
   workload(name, .baseline) { benchmark in
     var sink = 0
-    var table = Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })
-    var title = 0
+    var club = PlainClub(members: Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) }))
+    let reduce: (inout PlainClub, ClubAction) -> Void = identity { state, action in
+      switch action {
+      case .score(let id, let score): state.members[id]?.score = score
+      case .retitle: state.title &+= 1
+      }
+    }
     var observersByID: [Int: ContiguousArray<(Member?) -> Void>] = [:]
     for id in 0..<subscribers {
       observersByID[id, default: []].append(identity { sink &+= $0?.score ?? 0 })
@@ -95,19 +106,19 @@ func storeEntities(subscribers: Int, changesOne: Bool, models: Int = memberCount
       step &+= 1
       if changesOne {
         let id = step % changed
-        let previous = table[id]
-        table[id]?.score = step
-        let current = table[id]
+        let previous = club.members[id]
+        reduce(&club, .score(id: id, score: step))
+        let current = club.members[id]
         if current != previous, let observersOfID = observers[id] {
           for index in observersOfID.indices { observersOfID[index](current) }
         }
       } else {
-        title &+= 1
+        reduce(&club, .retitle)
       }
     }
     benchmark.stopMeasurement()
     blackHole(sink)
-    blackHole(title)
+    blackHole(club)
   }
 
   workload(name, .straightLine) { benchmark in
@@ -137,10 +148,6 @@ func storeEntities(subscribers: Int, changesOne: Bool, models: Int = memberCount
   // an iteration of 1,000 dispatches in the time the suite gives a benchmark, so it runs up to 10 only.
   guard subscribers <= 10 else { return }
   workload(name, .openCombine) { benchmark in
-    struct PlainClub {
-      var members: [Int: Member]
-      var title = 0
-    }
     var sink = 0
     let state = OpenCombine.CurrentValueSubject<PlainClub, Never>(
       PlainClub(members: Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })))
