@@ -91,7 +91,13 @@ func storeEntities(subscribers: Int, changesOne: Bool, models: Int = memberCount
     var club = PlainClub(members: Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) }))
     let reduce: (inout PlainClub, ClubAction) -> Void = identity { state, action in
       switch action {
-      case .score(let id, let score): state.members[id]?.score = score
+      // Read and written back, not `members[id]?.score = score`: that calls the dictionary's modify coroutine,
+      // whose frame is allocated (malloc) when it is not inlined.
+      case .score(let id, let score):
+        if var member = state.members[id] {
+          member.score = score
+          state.members[id] = member
+        }
       case .retitle: state.title &+= 1
       }
     }
@@ -132,7 +138,10 @@ func storeEntities(subscribers: Int, changesOne: Bool, models: Int = memberCount
       if changesOne {
         let id = step % changed
         let previous = table[id]
-        table[id]?.score = step
+        if var member = previous {
+          member.score = step
+          table[id] = member
+        }
         let current = table[id]
         if current != previous, id < subscribers { sink &+= current?.score ?? 0 }
       } else {
