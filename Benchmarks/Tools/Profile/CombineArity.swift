@@ -5,7 +5,8 @@
 import RillStore
 
 /// Runs a `combine<n>_<form>` workload (`n` from 4 to 7; `form` one of `transform`, `map`, `pack_transform`,
-/// `pack_map`; two to six sources take fixed-arity forms unless `pack_`); returns false for an unknown workload.
+/// `pack_map`; two to six sources take fixed-arity forms unless `pack_`, so `combine7_transform`, the Signals suite's
+/// name, is the pack form); returns false for an unknown workload.
 func runCombineArity(_ workload: String, side: Side, operations: Int) -> Bool {
   guard workload.hasPrefix("combine"), let count = Int(workload.dropFirst("combine".count).prefix(1)),
     (4...7).contains(count), let join = combineArity(count, form: String(workload.dropFirst("combineN_".count)))
@@ -69,7 +70,7 @@ private func combineArity(_ count: Int, form: String) -> (([Subject<Int>]) -> Si
         v.0 &+ v.1 &+ v.2 &+ v.3 &+ v.4
       }
     }
-  case (7, "pack_transform"):
+  case (7, "pack_transform"), (7, "transform"):
     { s in
       combine(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) {
         (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int) in a &+ b &+ c &+ d &+ e &+ f &+ g

@@ -70,6 +70,10 @@ func runRill(_ workload: String, operations: Int) -> Bool {
     subscriptions.append(
       subject.map { $0 &+ 1 }.filter { $0.isMultiple(of: 2) }.map { $0 &* 2 }.subscribe { sink &+= $0 })
     for value in 0..<operations { subject.send(value) }
+  case "take_until":
+    let stop = Subject<Void>()
+    subscriptions.append(subject.take(until: stop).subscribe { sink &+= $0 })
+    for value in 0..<operations { subject.send(value) }
   case "chain_90", "chain_1000":
     // A chain of maps, shallower and deeper than the depth at which deliveries are handed back to a loop
     // (ChainWalks); one operation is one send down the whole chain.
@@ -138,6 +142,12 @@ func runBaseline(_ workload: String, operations: Int) -> Bool {
       let incremented = increment(value)
       if isEven(incremented) { effect(double(incremented)) }
     }
+  case "take_until":
+    var stopped = false
+    let effect: (Int) -> Void = opaque { sink &+= $0 }
+    for value in 0..<operations where !stopped { effect(value) }
+    stopped = true
+    blackHole(stopped)
   case "chain_90", "chain_1000":
     let steps = opaque(ContiguousArray<(Int) -> Int>((0..<size(of: workload)).map { _ in { $0 &+ 1 } }))
     let effect: (Int) -> Void = opaque { sink &+= $0 }
@@ -231,10 +241,10 @@ guard arguments.count == 4, let operations = Int(arguments[3]), let side = Side(
   run(arguments[1], side: side, operations: operations)
 else {
   print("usage: Profile <workload> <Rill|baseline|straight-line> <operations>")
-  print("  workloads: send_1sub send_10sub send_100sub chain3 chain_90 chain_1000 combine2 diamond churn")
+  print("  workloads: send_1sub send_10sub send_100sub chain3 take_until chain_90 chain_1000 combine2 diamond churn")
   print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
   print("             fanout_combine_10 fanout_combine_1000 fanout_combine_10k")
-  print("             combine<4|5|7>_<transform|map|pack_transform|pack_map> (7: pack_ only)")
+  print("             combine<4|5|7>_<transform|map|pack_transform|pack_map> (7: the pack forms)")
   print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable")
   print("             kairo_avoidable cellx_100 cellx_1000 (cellx_<layers>)")
   exit(2)
@@ -255,6 +265,11 @@ func runStraightLine(_ workload: String, operations: Int) -> Bool {
       let incremented = value &+ 1
       if incremented.isMultiple(of: 2) { sink &+= incremented &* 2 }
     }
+  case "take_until":
+    var stopped = false
+    for value in 0..<operations where !stopped { sink &+= value }
+    stopped = true
+    blackHole(stopped)
   case "chain_90", "chain_1000":
     let depth = opaque(size(of: workload))
     for value in 0..<operations {
