@@ -1,19 +1,34 @@
 #!/usr/bin/env bash
-# Instructions per operation, counted by valgrind's callgrind (stable on a noisy machine, unlike time).
+# Instructions per operation, counted by valgrind's callgrind (stable on a noisy machine, unlike time), for the three
+# sides Profile runs: straight-line code, the baseline and Rill.
 #
-#   ./callgrind.sh                      every workload Profile knows, Rill and baseline
-#   ./callgrind.sh send_1sub chain3     only these
+#   ./callgrind.sh                        every workload Profile knows
+#   ./callgrind.sh send_1sub chain3       only these
+#   ./callgrind.sh --tsv FILE ...         also write "workload<TAB>side<TAB>instructions per operation" rows to FILE
+#                                         (report.sh joins them with a benchmark run)
 #
-# Each workload runs twice, with N and 2N operations; the difference of the two totals divided by N is the cost of
-# one operation without setup, start-up or teardown. Keep a run's annotated profile with KEEP=1.
+# Each workload runs twice per side, with N and 2N operations; the difference of the two totals divided by N is the
+# cost of one operation without setup, start-up or teardown. A side Profile has no form of (it exits non-zero) shows
+# "—". Keep the runs' profiles with KEEP=1 (then `callgrind_annotate FILE`).
 set -euo pipefail
 cd "$(dirname "$0")"
 
+tsv=""
+if [[ ${1:-} == --tsv ]]; then
+  tsv="$2"
+  shift 2
+fi
 workloads=("$@")
 if [[ ${#workloads[@]} -eq 0 ]]; then
-  workloads=(send_1sub send_10sub send_100sub chain3 combine2 diamond churn store_dispatch_10 store_dispatch_1000)
+  workloads=(
+    send_1sub send_10sub send_100sub chain3 take_until chain_90 chain_1000 combine2 diamond combine_list_10 combine_list_1000
+    fanout_combine_10 fanout_combine_1000 fanout_combine_10k churn store_dispatch_10 store_dispatch_1000
+    combine4_transform combine4_map combine4_pack_transform combine4_pack_map combine5_transform combine5_map
+    combine5_pack_transform combine5_pack_map combine7_transform combine7_pack_map
+    kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable kairo_avoidable
+    cellx_100 cellx_1000
+  )
 fi
-operations=20000
 
 # An incremental build does not recompile a client when only an @inlinable body of Rill changed, so Profile could
 # keep an old copy of Rill's inlined code (once it crashed, mixing it with a new layout): touch it to rebuild it.
@@ -21,26 +36,50 @@ touch Tools/Profile/*.swift
 swift build -c release --product Profile >&2
 profile="$(swift build -c release --show-bin-path)/Profile"
 out="$(mktemp -d)"
+[[ -n $tsv ]] && : >"$tsv"
 
-instructions() {  # workload library operations -> total instructions
-  local file="$out/callgrind.$1.$2.$3"
-  valgrind --tool=callgrind --callgrind-out-file="$file" "$profile" "$1" "$2" "$3" 2>&1 >/dev/null \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+# How many operations the shorter run does: fewer for the workloads whose one operation is large.
+operations_of() {
+  case $1 in
+    cellx_1000) echo 20 ;;
+    cellx_*) echo 200 ;;
+    fanout_combine_10k) echo 4 ;;
+    fanout_combine_1000) echo 40 ;;
+    fanout_combine_10 | chain_1000 | send_100sub | kairo_broad | kairo_mux) echo 2000 ;;
+    *) echo 20000 ;;
+  esac
 }
 
-echo "| workload | baseline instr/op | Rill instr/op | Rill ÷ baseline |"
-echo "|---|---:|---:|---:|"
+instructions() {  # workload side operations -> total instructions, or nothing when Profile has no such form
+  local file="$out/callgrind.$1.$2.$3" log
+  if log=$(valgrind --tool=callgrind --callgrind-out-file="$file" "$profile" "$1" "$2" "$3" 2>&1 >/dev/null); then
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' <<<"$log"
+  fi
+}
+
+per_operation() {  # workload side -> instructions per operation, or "—"
+  local count single double
+  count=$(operations_of "$1")
+  single=$(instructions "$1" "$2" "$count")
+  [[ -z $single ]] && { echo "—"; return; }
+  double=$(instructions "$1" "$2" "$((2 * count))")
+  [[ -z $double ]] && { echo "—"; return; }
+  echo $(((double - single) / count))
+}
+
+echo "| workload | straight-line instr/op | baseline instr/op | Rill instr/op | Rill ÷ baseline |"
+echo "|---|---:|---:|---:|---:|"
 for workload in "${workloads[@]}"; do
   declare -A per=()
-  count=$operations
-  [[ $workload == cellx_* ]] && count=20  # one operation is a full update of 1,000 layers
-  for library in baseline Rill; do
-    single=$(instructions "$workload" "$library" "$count")
-    double=$(instructions "$workload" "$library" "$((2 * count))")
-    per[$library]=$(( (double - single) / count ))
+  for side in straight-line baseline Rill; do
+    per[$side]=$(per_operation "$workload" "$side")
+    [[ -n $tsv && ${per[$side]} != "—" ]] && printf '%s\t%s\t%s\n' "$workload" "$side" "${per[$side]}" >>"$tsv"
   done
-  ratio=$(python3 -c "print(f'{${per[Rill]} / max(${per[baseline]}, 1):.2f}×')")
-  echo "| $workload | ${per[baseline]} | ${per[Rill]} | $ratio |"
+  ratio="—"
+  if [[ ${per[Rill]} != "—" && ${per[baseline]} != "—" ]]; then
+    ratio=$(python3 -c "print(f'{${per[Rill]} / max(${per[baseline]}, 1):.2f}×')")
+  fi
+  echo "| $workload | ${per[straight-line]} | ${per[baseline]} | ${per[Rill]} | $ratio |"
 done
 if [[ "${KEEP:-0}" == 1 ]]; then
   echo "profiles: $out (callgrind_annotate FILE)" >&2

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Turns one benchmark run into a markdown table: per workload the median time per operation for each library,
-# Rill ÷ baseline, OpenCombine ÷ Rill, and mallocs per operation.
+# Turns one benchmark run into a markdown table: per workload the median time per operation for each side
+# (straight-line code, the baseline, Rill, OpenCombine), Rill ÷ baseline, OpenCombine ÷ Rill, and mallocs per
+# operation.
 #
 #   ./compare.sh                    run every suite once (release build), then print the table
-#   ./compare.sh --filter 'send.*'  the same for the benchmarks whose names match (passed to the plugin)
+#   ./compare.sh --filter 'send.*'  the same for the benchmarks whose names match (passed to the plugin, as are
+#                                   --target SUITE and the plugin's other options)
 #   ./compare.sh RUN.jmh.json       print the table of an earlier run, exported with `--format jmh`
+#   ./compare.sh --tsv FILE ...     also write "workload<TAB>side<TAB>seconds per operation<TAB>mallocs per
+#                                   operation" rows to FILE (report.sh joins them with callgrind.sh's)
 #
 # Conventions it reads (see Support/Workload.swift): a benchmark is named "<workload>/<library>"; one iteration
 # runs 1,000 operations, except cancel_10k_*, fanout_*, cellx_*, kairo_broad, kairo_mux, history_* and teardown_*,
@@ -13,6 +17,11 @@
 # send_<n>sub also gets a row per delivery (time ÷ n), fanout_combine_<n> a row per join, teardown_chain_<n> a row
 # per node.
 set -euo pipefail
+tsv=""
+if [[ ${1:-} == --tsv ]]; then
+  tsv="$(realpath -m "$2")"
+  shift 2
+fi
 cd "$(dirname "$0")"
 
 if [[ $# -eq 1 && -f "$1" ]]; then
@@ -33,13 +42,13 @@ fi
 
 machine="$(uname -m), $(nproc) cores, $(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*')"
 
-python3 - "$run" "$machine" "$date" <<'PYTHON'
+python3 - "$run" "$machine" "$date" "$tsv" <<'PYTHON'
 import json
 import re
 import sys
 
-run, machine, date = sys.argv[1:4]
-libraries = ["baseline", "Rill", "OpenCombine"]
+run, machine, date, tsv = sys.argv[1:5]
+libraries = ["straight-line", "baseline", "Rill", "OpenCombine"]
 
 # workload -> library -> (median seconds per operation, median mallocs per operation)
 results = {}
@@ -58,6 +67,12 @@ for element in json.load(open(run)):
         results[workload] = {}
         order.append(workload)
     results[workload][library] = (seconds, mallocs)
+
+if tsv:
+    with open(tsv, "w") as file:
+        for workload in order:
+            for library, (seconds, mallocs) in results[workload].items():
+                file.write(f"{workload}\t{library}\t{seconds:.6e}\t{mallocs:g}\n")
 
 def rank(workload):
     names = ["send_", "chain3", "combine2", "diamond", "fanout_", "churn", "cancel_10k", "teardown_", "store_dispatch",
@@ -86,7 +101,7 @@ def time(seconds):
     for unit, scale in (("ns", 1e9), ("µs", 1e6), ("ms", 1e3)):
         if seconds * scale < 10_000 or unit == "ms":
             value = seconds * scale
-            return f"{value:.1f} {unit}" if value < 100 else f"{value:.0f} {unit}"
+            return f"{value:.2f} {unit}" if value < 1 else f"{value:.1f} {unit}" if value < 100 else f"{value:.0f} {unit}"
 
 def ratio(numerator, denominator):
     if numerator is None or denominator is None or denominator == 0:
@@ -98,14 +113,14 @@ def count(mallocs):
 
 print(f"Machine: {machine}. Run: {date}. Median of each benchmark's iterations; time per operation.")
 print()
-print("| workload | baseline | Rill | OpenCombine | Rill ÷ baseline | OpenCombine ÷ Rill "
+print("| workload | straight-line | baseline | Rill | OpenCombine | Rill ÷ baseline | OpenCombine ÷ Rill "
       "| mallocs/op baseline · Rill · OpenCombine |")
-print("|---|---:|---:|---:|---:|---:|---:|")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for label, measured, divisor in rows:
     times = {lib: measured[lib][0] / divisor if lib in measured else None for lib in libraries}
     mallocs = {lib: measured[lib][1] if lib in measured else None for lib in libraries}
     cells = [time(times[lib]) if times[lib] is not None else "—" for lib in libraries]
-    malloc_cells = " · ".join(count(mallocs[lib]) for lib in libraries)
+    malloc_cells = " · ".join(count(mallocs[lib]) for lib in libraries[1:])
     if divisor > 1:
         malloc_cells = ""
     print(f"| {label} | {' | '.join(cells)} | {ratio(times['Rill'], times['baseline'])} "

@@ -7,9 +7,9 @@
 // the same run. The store copies its state's storage once per dispatch that changes it (the state signal
 // keeps the previous state), which for 10,000 members dominates the one_changed rows; the _small_table rows
 // keep one member (the observers of the 9,999 other ids see `nil`), so they show the index's own cost. The
-// baseline is a plain dictionary and the observers of each id in a dictionary of closure
-// arrays, calling only those of the id that changed; OpenCombine's version is the usual Combine pattern, a
-// `map { $0.members[id] }.removeDuplicates()` per subscriber.
+// baseline is a plain dictionary and the observers of each id in a dictionary of arrays of opaque closures,
+// calling only those of the id that changed; straight-line code does the same with no closures; OpenCombine's
+// version is the usual Combine pattern, a `map { $0.members[id] }.removeDuplicates()` per subscriber.
 
 import Benchmark
 import BenchmarkSupport
@@ -42,6 +42,12 @@ enum ClubAction {
 }
 
 let memberCount = 10_000
+
+/// The club of the baseline and OpenCombine's version: the members in a plain dictionary.
+struct PlainClub {
+  var members: [Int: Member]
+  var title = 0
+}
 
 /// store_entities_<subscribers>_<one|none>_changed[_small_table]: `subscribers` observe ids 0, 1, 2, … of a
 /// table of `models` members; one operation changes the score of one observed member that is in the table,
@@ -78,14 +84,53 @@ func storeEntities(subscribers: Int, changesOne: Bool, models: Int = memberCount
     blackHole(subscriptions)
   }
 
+  // The reducer and the observers of each id opaque closures, the latter in immutable arrays called by index
+  // (borrowed, no retain per call) when the member changed (`!=`).
   workload(name, .baseline) { benchmark in
+    var sink = 0
+    var club = PlainClub(members: Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) }))
+    let reduce: (inout PlainClub, ClubAction) -> Void = identity { state, action in
+      switch action {
+      // Read and written back, not `members[id]?.score = score`: that calls the dictionary's modify coroutine,
+      // whose frame is allocated (malloc) when it is not inlined.
+      case .score(let id, let score):
+        if var member = state.members[id] {
+          member.score = score
+          state.members[id] = member
+        }
+      case .retitle: state.title &+= 1
+      }
+    }
+    var observersByID: [Int: ContiguousArray<(Member?) -> Void>] = [:]
+    for id in 0..<subscribers {
+      observersByID[id, default: []].append(identity { sink &+= $0?.score ?? 0 })
+    }
+    let observers = observersByID
+    var step = 0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      step &+= 1
+      if changesOne {
+        let id = step % changed
+        let previous = club.members[id]
+        reduce(&club, .score(id: id, score: step))
+        let current = club.members[id]
+        if current != previous, let observersOfID = observers[id] {
+          for index in observersOfID.indices { observersOfID[index](current) }
+        }
+      } else {
+        reduce(&club, .retitle)
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(club)
+  }
+
+  workload(name, .straightLine) { benchmark in
     var sink = 0
     var table = Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })
     var title = 0
-    var observers: [Int: ContiguousArray<(Member?) -> Void>] = [:]
-    for id in 0..<subscribers {
-      observers[id, default: []].append { sink &+= $0?.score ?? 0 }
-    }
     var step = 0
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
@@ -93,11 +138,12 @@ func storeEntities(subscribers: Int, changesOne: Bool, models: Int = memberCount
       if changesOne {
         let id = step % changed
         let previous = table[id]
-        table[id]?.score = step
-        let current = table[id]
-        if current != previous, let observersOfID = observers[id] {
-          for observer in observersOfID { observer(current) }
+        if var member = previous {
+          member.score = step
+          table[id] = member
         }
+        let current = table[id]
+        if current != previous, id < subscribers { sink &+= current?.score ?? 0 }
       } else {
         title &+= 1
       }
@@ -111,10 +157,6 @@ func storeEntities(subscribers: Int, changesOne: Bool, models: Int = memberCount
   // an iteration of 1,000 dispatches in the time the suite gives a benchmark, so it runs up to 10 only.
   guard subscribers <= 10 else { return }
   workload(name, .openCombine) { benchmark in
-    struct PlainClub {
-      var members: [Int: Member]
-      var title = 0
-    }
     var sink = 0
     let state = OpenCombine.CurrentValueSubject<PlainClub, Never>(
       PlainClub(members: Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0) })))

@@ -1,35 +1,45 @@
 // Joins of four to seven sources, with a transform and as tuples followed by a map, in their fixed-arity and their
-// parameter-pack forms: one send, to each source in turn, is one emission. The baseline records the value in an
-// array and calls the join's observer with the sum.
+// parameter-pack forms: one send, to each source in turn, is one emission. The baseline records the value in a
+// buffer and calls the join's transform and its subscriber, opaque closures.
 
 import RillStore
 
 /// Runs a `combine<n>_<form>` workload (`n` from 4 to 7; `form` one of `transform`, `map`, `pack_transform`,
-/// `pack_map`; two to six sources take fixed-arity forms unless `pack_`); returns false for an unknown workload.
-func runCombineArity(_ workload: String, rill: Bool, operations: Int) -> Bool {
+/// `pack_map`; two to six sources take fixed-arity forms unless `pack_`, so `combine7_transform`, the Signals suite's
+/// name, is the pack form); returns false for an unknown workload.
+func runCombineArity(_ workload: String, side: Side, operations: Int) -> Bool {
   guard workload.hasPrefix("combine"), let count = Int(workload.dropFirst("combine".count).prefix(1)),
     (4...7).contains(count), let join = combineArity(count, form: String(workload.dropFirst("combineN_".count)))
   else { return false }
   let sources = (0..<count).map { _ in Subject<Int>() }
   var sink = 0
   let subscription = join(sources).subscribe { sink &+= $0 }
-  if rill {
+  if side == .straightLine {
+    // A sink of its own: the subscriber's is boxed (captured by a closure), and every access to it checked.
+    var total = 0
+    var latest = ContiguousArray(repeating: 0, count: count)
+    latest.withUnsafeMutableBufferPointer { latest in
+      for value in 0..<operations {
+        latest[value % count] = value
+        var sum = 0
+        for element in latest { sum &+= element }
+        total &+= sum
+      }
+    }
+    blackHole(total)
+  } else if side == .rill {
     for source in sources { source.send(0) }
     for value in 0..<operations { sources[value % count].send(value) }
   } else {
-    var latest = [Int](repeating: 0, count: count)
-    let joined: ContiguousArray<(Int) -> Void> = [{ sink &+= $0 }]
-    let observersOfSource: [ContiguousArray<(Int) -> Void>] = (0..<count).map { index in
-      [
-        { value in
-          latest[index] = value
-          let output = latest.reduce(0, &+)
-          for observer in joined { observer(output) }
-        }
-      ]
-    }
-    for value in 0..<operations {
-      for observer in observersOfSource[value % count] { observer(value) }
+    // The join's latest values in a buffer borrowed once; its transform (or map) and the subscriber opaque closures.
+    var latest = ContiguousArray(repeating: 0, count: count)
+    let transform: (UnsafeMutableBufferPointer<Int>) -> Int = opaque { $0.reduce(0, &+) }
+    let effect: (Int) -> Void = opaque { sink &+= $0 }
+    latest.withUnsafeMutableBufferPointer { latest in
+      for value in 0..<operations {
+        latest[value % count] = value
+        effect(transform(latest))
+      }
     }
   }
   blackHole(sink)
@@ -60,7 +70,7 @@ private func combineArity(_ count: Int, form: String) -> (([Subject<Int>]) -> Si
         v.0 &+ v.1 &+ v.2 &+ v.3 &+ v.4
       }
     }
-  case (7, "pack_transform"):
+  case (7, "pack_transform"), (7, "transform"):
     { s in
       combine(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) {
         (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int) in a &+ b &+ c &+ d &+ e &+ f &+ g
