@@ -38,12 +38,6 @@ private struct MuxNode {
   let record: (_ head: Int, _ value: Int) -> Void
 }
 
-/// Hides where `value` comes from, so the optimizer cannot inline a baseline's closures into its writes.
-@_optimize(none)
-private func opaque<T>(_ value: T) -> T {
-  value
-}
-
 /// The `number`-th write of kairo_mux: rounds of 20, heads 0…9 get their index, then twice it (head 0 always gets
 /// 0: an equal write).
 private func muxWrite(_ number: Int) -> (head: Int, value: Int) {
