@@ -75,8 +75,9 @@ if tsv:
                 file.write(f"{workload}\t{library}\t{seconds:.6e}\t{mallocs:g}\n")
 
 def rank(workload):
-    names = ["send_", "chain3", "combine2", "diamond", "fanout_", "churn", "cancel_10k", "teardown_", "store_dispatch",
-             "kairo_", "cellx", "history_"]
+    names = ["send_", "chain3", "take_until", "combine2", "combine5", "combine7", "diamond", "combine_list_", "fanout_",
+             "churn", "cancel_10k", "teardown_", "store_dispatch", "store_large_state", "store_entities", "kairo_",
+             "cellx", "history_"]
     prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
     number = re.search(r"(\d+)(k?)", workload)
     size = int(number.group(1)) * (1_000 if number.group(2) else 1) if number else 0
