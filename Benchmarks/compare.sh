@@ -44,8 +44,10 @@ machine="$(uname -m), $(nproc) cores, $(swift --version 2>&1 | grep -m1 -o 'Swif
 
 python3 - "$run" "$machine" "$date" "$tsv" <<'PYTHON'
 import json
-import re
 import sys
+
+sys.path.insert(0, "Tools")
+from table import count, ratio, rows, time  # noqa: E402
 
 run, machine, date, tsv = sys.argv[1:5]
 libraries = ["straight-line", "baseline", "Rill", "OpenCombine"]
@@ -74,53 +76,16 @@ if tsv:
             for library, (seconds, mallocs) in results[workload].items():
                 file.write(f"{workload}\t{library}\t{seconds:.6e}\t{mallocs:g}\n")
 
-def rank(workload):
-    names = ["send_", "chain3", "take_until", "combine2", "combine5", "combine7", "diamond", "combine_list_", "fanout_",
-             "churn", "cancel_10k", "teardown_", "store_dispatch", "store_large_state", "store_entities", "kairo_",
-             "cellx", "history_"]
-    prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
-    number = re.search(r"(\d+)(k?)", workload)
-    size = int(number.group(1)) * (1_000 if number.group(2) else 1) if number else 0
-    return (prefix, size, workload)
-
-rows = []
-for workload in sorted(order, key=rank):
-    rows.append((workload, results[workload], 1))
-    match = re.fullmatch(r"send_(\d+)sub", workload)
-    if match and int(match.group(1)) > 1:
-        rows.append((f"{workload} per delivery", results[workload], int(match.group(1))))
-    match = re.fullmatch(r"fanout_combine_(\d+)(k?)", workload)
-    if match:
-        joins = int(match.group(1)) * (1_000 if match.group(2) else 1)
-        rows.append((f"{workload} per join", results[workload], joins))
-    match = re.fullmatch(r"teardown_chain_(\d+)(k?)", workload)
-    if match:
-        nodes = int(match.group(1)) * (1_000 if match.group(2) else 1)
-        rows.append((f"{workload} per node", results[workload], nodes))
-
-def time(seconds):
-    for unit, scale in (("ns", 1e9), ("µs", 1e6), ("ms", 1e3)):
-        if seconds * scale < 10_000 or unit == "ms":
-            value = seconds * scale
-            return f"{value:.2f} {unit}" if value < 1 else f"{value:.1f} {unit}" if value < 100 else f"{value:.0f} {unit}"
-
-def ratio(numerator, denominator):
-    if numerator is None or denominator is None or denominator == 0:
-        return "—"
-    return f"{numerator / denominator:.2f}×"
-
-def count(mallocs):
-    return "—" if mallocs is None else (f"{mallocs:.0f}" if mallocs == int(mallocs) else f"{mallocs:.3g}")
-
 print(f"Machine: {machine}. Run: {date}. Median of each benchmark's iterations; time per operation.")
 print()
 print("| workload | straight-line | baseline | Rill | OpenCombine | Rill ÷ baseline | OpenCombine ÷ Rill "
       "| mallocs/op baseline · Rill · OpenCombine |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|")
-for label, measured, divisor in rows:
+for label, workload, divisor in rows(order):
+    measured = results[workload]
     times = {lib: measured[lib][0] / divisor if lib in measured else None for lib in libraries}
     mallocs = {lib: measured[lib][1] if lib in measured else None for lib in libraries}
-    cells = [time(times[lib]) if times[lib] is not None else "—" for lib in libraries]
+    cells = [time(times[lib]) for lib in libraries]
     malloc_cells = " · ".join(count(mallocs[lib]) for lib in libraries[1:])
     if divisor > 1:
         malloc_cells = ""

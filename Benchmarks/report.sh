@@ -31,8 +31,10 @@ fi
 echo "tables: $out (compare.md, callgrind.md, time.tsv, instructions.tsv)" >&2
 
 python3 - "$out/time.tsv" "$out/instructions.tsv" "$(sed -n 1p "$out/compare.md")" <<'PYTHON'
-import re
 import sys
+
+sys.path.insert(0, "Tools")
+from table import count, ratio, rows, time  # noqa: E402
 
 time_file, instructions_file, header = sys.argv[1:4]
 sides = ["straight-line", "baseline", "Rill", "OpenCombine"]
@@ -47,45 +49,8 @@ for line in open(time_file):
     mallocs[workload][side] = float(malloc_count)
 instructions = {}
 for line in open(instructions_file):
-    workload, side, count = line.rstrip("\n").split("\t")
-    instructions.setdefault(workload, {})[side] = int(count)
-
-def rank(workload):
-    names = ["send_", "chain3", "take_until", "combine2", "combine5", "combine7", "diamond", "combine_list_", "fanout_",
-             "churn", "cancel_10k", "teardown_", "store_dispatch", "store_large_state", "store_entities", "kairo_",
-             "cellx", "history_"]
-    prefix = next((i for i, p in enumerate(names) if workload.startswith(p)), len(names))
-    number = re.search(r"(\d+)(k?)", workload)
-    size = int(number.group(1)) * (1_000 if number.group(2) else 1) if number else 0
-    return (prefix, size, workload)
-
-def size(text):
-    return int(text[:-1]) * 1_000 if text.endswith("k") else int(text)
-
-rows = []
-for workload in sorted(order, key=rank):
-    rows.append((workload, workload, 1))
-    for pattern, label in ((r"send_(\d+)sub", "per delivery"), (r"fanout_combine_(\d+k?)", "per join"),
-                           (r"teardown_chain_(\d+k?)", "per node")):
-        match = re.fullmatch(pattern, workload)
-        if match and size(match.group(1)) > 1:
-            rows.append((f"{workload} {label}", workload, size(match.group(1))))
-
-def time(seconds):
-    if seconds is None:
-        return "—"
-    for unit, scale in (("ns", 1e9), ("µs", 1e6), ("ms", 1e3)):
-        if seconds * scale < 10_000 or unit == "ms":
-            value = seconds * scale
-            return f"{value:.2f} {unit}" if value < 1 else f"{value:.1f} {unit}" if value < 100 else f"{value:.0f} {unit}"
-
-def ratio(numerator, denominator):
-    if numerator is None or denominator is None or denominator == 0:
-        return "—"
-    return f"{numerator / denominator:.2f}×"
-
-def count(value):
-    return "—" if value is None else (f"{value:.0f}" if value == int(value) else f"{value:.3g}")
+    workload, side, per_operation = line.rstrip("\n").split("\t")
+    instructions.setdefault(workload, {})[side] = int(per_operation)
 
 print(header)
 print("Instructions: callgrind, per operation (callgrind.sh), in parentheses after the ratio: baseline → Rill.")
@@ -93,7 +58,7 @@ print()
 print("| workload | straight-line | baseline | Rill | OpenCombine | Rill ÷ baseline (time) "
       "| Rill ÷ baseline (instructions) | mallocs/op Rill |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|")
-for label, workload, divisor in rows:
+for label, workload, divisor in rows(order):
     measured = {side: times[workload][side] / divisor if side in times[workload] else None for side in sides}
     counted = instructions.get(workload, {})
     baseline, rill = counted.get("baseline"), counted.get("Rill")
