@@ -37,13 +37,14 @@ let package = Package(
 
     // Counts heap allocations per thread, for the tests that pin "send allocates nothing".
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-    // The counter for Swift tests: `allocations(during:)` and the `.allocationsCounted` trait.
+    // What the test targets share: `allocations(during:)` and the `.allocationsCounted` trait over the counter, and
+    // `StressSize` (the long tests' sizes, larger under RILL_STRESS=1).
     .target(
-      name: "AllocationCounting", dependencies: ["AllocationCounter"], path: "Tests/AllocationCounting",
+      name: "TestSupport", dependencies: ["AllocationCounter"], path: "Tests/TestSupport",
       swiftSettings: swiftSettings),
-    .testTarget(name: "RillTests", dependencies: ["Rill", "AllocationCounting"], swiftSettings: swiftSettings),
+    .testTarget(name: "RillTests", dependencies: ["Rill", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "RillStoreTests", dependencies: ["RillStore", "RillTesting", "AllocationCounting"],
+      name: "RillStoreTests", dependencies: ["RillStore", "RillTesting", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(name: "RillTestingTests", dependencies: ["RillTesting"], swiftSettings: swiftSettings),
     .testTarget(

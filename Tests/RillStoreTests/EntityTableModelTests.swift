@@ -1,5 +1,6 @@
 import Foundation
 import RillStore
+import TestSupport
 import Testing
 
 /// Per-id observation against a plain reference: random inserts, merges, renames (some of which throw

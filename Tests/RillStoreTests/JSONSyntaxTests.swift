@@ -1,5 +1,6 @@
 import Foundation
 import RillStore
+import TestSupport
 import Testing
 
 /// A history file that is not valid JSON (HistoryFile/JSONSyntax.swift): the import says it is a syntax

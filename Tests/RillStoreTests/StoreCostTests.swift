@@ -1,5 +1,5 @@
-import AllocationCounting
 import RillStore
+import TestSupport
 import Testing
 
 /// What a dispatch costs: no allocation in steady state, no copy of the state.

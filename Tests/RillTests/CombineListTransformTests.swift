@@ -1,5 +1,5 @@
-import AllocationCounting
 import Rill
+import TestSupport
 import Testing
 
 /// `combine(signals) { … }`: one node that behaves as `combine(signals).map { … }`.

@@ -1,4 +1,4 @@
-import AllocationCounting
+import TestSupport
 import Testing
 
 @testable import Rill

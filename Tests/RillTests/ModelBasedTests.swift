@@ -1,5 +1,6 @@
 import Foundation
 import Rill
+import TestSupport
 import Testing
 
 /// Drives a subject with thousands of random steps — subscribe, cancel, send, and the same three from

@@ -1,5 +1,5 @@
-import AllocationCounting
 import Rill
+import TestSupport
 import Testing
 
 /// Rule 9 for every operator: once a pipeline is connected and warm, a `send` through it allocates nothing.
