@@ -22,24 +22,50 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
     super.init(graph: Graph(), rank: 0)
   }
 
+  /// The node that tracks reads of ``value`` by computations, made at the first such read (see ``Computed``).
+  @usableFromInline @exclusivity(unchecked) var trackingNode: ReactiveNode?
+
   /// The current value. Setting it delivers the new value to every observer, in subscription order.
+  ///
+  /// Read inside a ``Computed``'s closure or an ``effect(_:)``, it is a dependency of that computation: every
+  /// value set (equal or not) makes it run again.
   @inlinable public var value: Value {
-    get { current }
+    get {
+      if _slowPath(isComputationRunning) { noteTrackedRead() }
+      return current
+    }
     set { send(newValue) }
   }
 
   /// Makes `value` the current value and delivers it to every observer.
+  ///
+  /// Sending from inside a ``Computed``'s closure stops the program: a computation must not write.
   @inlinable public func send(_ value: Value) {
+    if _slowPath(isComputationRunning) { checkWriteIsAllowed(to: "a CurrentValueSubject") }
     guard startPropagation() else {
       currentGraph.enqueue { [self] in
         current = value
+        if let trackingNode { trackingNode.sourceChanged() }
         deliver(value)
       }
       return
     }
     current = value
+    if _slowPath(trackingNode != nil) { trackingNode.unsafelyUnwrapped.sourceChanged() }
     deliverAsRootSend(value)
     finishPropagation()
+  }
+
+  /// Records a read of ``value`` by the computation running on this thread.
+  @usableFromInline final func noteTrackedRead() {
+    let node: ReactiveNode
+    if let trackingNode {
+      node = trackingNode
+    } else {
+      node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
+      trackingNode = node
+    }
+    node.noteRead()
   }
 
   @usableFromInline override var isReplaying: Bool { true }

@@ -19,6 +19,11 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var rootSend = RootSend.none
   /// Joins waiting to emit at the end of the current depth-first pass, by rank.
   @usableFromInline @exclusivity(unchecked) var pending = PendingSettles()
+  /// The effects this propagation marked, run when its joins and computeds have settled (see ``EffectQueue``).
+  @usableFromInline @exclusivity(unchecked) var effects = EffectQueue()
+  /// The rank of the settle running now, `Int.max` while effects run, 0 in a depth-first pass: a computed of lower
+  /// rank has settled in this propagation (see ``ReactiveNode/refresh()``).
+  @usableFromInline @exclusivity(unchecked) var settlingRank = 0
   /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,
   /// not the number of sends ever queued, and shrinks after a burst (see ``FIFOQueue``).
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()
@@ -65,7 +70,7 @@ final class Graph {
   }
 
   /// Whether a propagation has pending joins or queued sends left to run.
-  @inlinable var hasWork: Bool { !pending.isEmpty || !queue.isEmpty }
+  @inlinable var hasWork: Bool { !pending.isEmpty || !queue.isEmpty || !effects.isEmpty }
 
   /// The sends that the open ``batch(_:)`` of this thread queued here, delivered together as one step of
   /// `queue`; `nil` outside such a batch (see ``BatchScope/queue(_:in:)``).
@@ -127,15 +132,22 @@ final class Graph {
     }
   }
 
-  /// Runs everything the current propagation left: joins in order of rank, then queued sends one at
-  /// a time, each followed by the joins it touched, until nothing is left.
+  /// Runs everything the current propagation left: joins and computeds in order of rank, then the effects it
+  /// marked, then queued sends one at a time, each followed by the joins, computeds and effects it touched, until
+  /// nothing is left.
   @usableFromInline func drain() {
     while true {
       if let settle = pending.takeFirst() {
+        settlingRank = settle.rank
         settle.settle()
+      } else if !effects.isEmpty {
+        settlingRank = .max
+        runEffects()
       } else if let work = queue.popFirst() {
+        settlingRank = 0
         work()
       } else {
+        settlingRank = 0
         return
       }
     }
@@ -189,6 +201,7 @@ final class Graph {
       big.handedBackNode = small.handedBackNode.take()
     }
     big.pending.absorb(&small.pending)
+    if !small.effects.isEmpty { big.effects.absorb(&small.effects) }
     while let work = small.queue.popFirst() { big.queue.append(work) }
     small.depth = 0
     small.batchHolds = 0

@@ -14,7 +14,7 @@
 @usableFromInline
 final class JoinSettle {
   /// Emits what the propagation left for the join, if the join still wants to (it checks its own state).
-  @usableFromInline let action: () -> Void
+  @usableFromInline @exclusivity(unchecked) var action: () -> Void
   /// Runs scheduled and not yet returned.
   @usableFromInline @exclusivity(unchecked) var unfinishedRuns = 0
   /// Whether the connection has let go while runs were unfinished: the last run frees this object.
@@ -46,6 +46,13 @@ final class JoinSettle {
     if _slowPath(isReleased) && unfinishedRuns == 0 {
       Unmanaged.passUnretained(self).release()
     }
+  }
+
+  /// The owner is being freed: a run still scheduled does nothing, and this object goes after it (see
+  /// ``release()``). For an owner that `action` does not keep alive (a computed's node).
+  func releaseDroppingAction() {
+    action = {}
+    release()
   }
 
   /// The connection ended: frees this object now, or, while a run is scheduled or running, after the last one.

@@ -18,7 +18,10 @@ public final class Subject<Value>: Signal<Value> {
   }
 
   /// Delivers `value` to every observer, in subscription order.
+  ///
+  /// Sending from inside a ``Computed``'s closure stops the program: a computation must not write.
   @inlinable public func send(_ value: Value) {
+    if _slowPath(isComputationRunning) { checkWriteIsAllowed(to: "a Subject") }
     guard startPropagation() else {
       currentGraph.enqueue { [self] in deliver(value) }
       return

@@ -1,0 +1,179 @@
+/// A value derived from other values, recomputed when what it read changes: derived *state*, as `computed` is in
+/// Preact, Solid, Vue and the TC39 proposal.
+///
+/// The closure reads other values — a ``CurrentValueSubject``'s `value`, another `Computed`'s `value`, a store's
+/// current state — and `Computed` records what it read. Reading ``value`` gives the closure's result for the
+/// current state of what it read, evaluating the closure only when something it read changed since:
+///
+/// ```swift
+/// let credit = CurrentValueSubject(0)
+/// let color = Computed { credit.value < 30 ? "gray" : credit.value < 70 ? "purple" : "red" }
+/// let grade = Computed { credit.value == 0 ? "not set" : credit.value < 70 ? "fail" : "pass" }
+/// let label = Computed { "\(grade.value) (\(color.value))" }
+/// print(label.value)   // "not set (gray)"
+/// credit.value = 75
+/// print(label.value)   // "pass (red)"
+/// ```
+///
+/// A `Computed` is a ``Signal``: ``Signal/subscribe(_:)`` replays its value and then delivers each change, and every
+/// operator, `combine`, `values` and `observable()` work on it.
+///
+/// The rules (the contract's rules 10–14):
+/// - **Lazy.** Unobserved, it evaluates only when read, at most once per change of what it read, and holds no edge
+///   from what it read: a long-lived source never keeps it alive.
+/// - **Pushed once, glitch-free, when observed.** With observers (a subscriber, an effect, an observed computed
+///   that reads it), it is re-evaluated at most once per propagation, after everything it read has settled, in
+///   rank order with the operators' joins; nobody sees it half-updated.
+/// - **Cut off by equality.** A re-evaluation whose result is equal to the last (`==` for an `Equatable` value, or
+///   `equals:`) changes nothing downstream. A value that is neither counts as changed each time it is evaluated.
+/// - **Dynamic.** It depends on exactly what its last evaluation read; re-reading the same values in the same
+///   order allocates nothing.
+/// - **No writes, no cycles.** Writing a subject from inside the closure, or a computed reading itself (directly or
+///   through others), stops the program with a message that says so.
+///
+/// The library's own walks (observing, propagating, checking, unobserving, freeing) use no recursion, whatever
+/// the depth. The first evaluation of a chain never read before is the closures calling each other: each level
+/// costs the stack of one closure call and one ``value`` read (a few hundred bytes in a debug build).
+///
+/// Not `Sendable`, like every signal: a computed and what it reads live in one isolation domain.
+public final class Computed<Value>: Signal<Value> {
+  /// The node that keeps the value and the edges.
+  @usableFromInline let node: ComputedNode<Value>
+
+  /// A computed whose every evaluation counts as a change (for a value that is not `Equatable`).
+  public init(_ compute: @escaping () -> Value) {
+    let node = ComputedNode(compute: compute, equals: nil)
+    self.node = node
+    super.init(graph: node.graph, rank: 1)
+    node.signal = self
+  }
+
+  /// A computed whose evaluation changes nothing when `equals` says the new value equals the last.
+  public init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
+    let node = ComputedNode(compute: compute, equals: equals)
+    self.node = node
+    super.init(graph: node.graph, rank: 1)
+    node.signal = self
+  }
+
+  deinit {
+    node.signal = nil
+    node.flags |= ReactiveFlags.isDisposed
+  }
+
+  /// The value for the current state of what the closure reads: evaluated now if something it read changed
+  /// since its last evaluation (or it never ran), cached otherwise. Read inside another computation, it is a
+  /// dependency of that computation.
+  @inlinable public var value: Value {
+    node.refresh()
+    if _slowPath(isComputationRunning) { node.noteRead() }
+    return node.current.unsafelyUnwrapped
+  }
+
+  @usableFromInline override var isReplaying: Bool { true }
+
+  @usableFromInline override func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {
+    node.refresh()
+    if isFirst {
+      node.flags |= ReactiveFlags.hasObservers
+      node.observe()
+    }
+    observer(node.current.unsafelyUnwrapped)
+  }
+
+  @usableFromInline override func lastObserverRemoved() {
+    node.flags &= ~ReactiveFlags.hasObservers
+    node.flags &= ~ReactiveFlags.deliveryPending
+    if !node.isObserved { node.unobserve() }
+  }
+
+  @usableFromInline override var risingNode: (any RisingNode)? { self }
+
+  /// The operators below this computed whose rank must follow its own, with how many links each has to it.
+  @usableFromInline var operatorDependents: [ObjectIdentifier: Dependent] = [:]
+}
+
+extension Computed: RisingNode {
+  @usableFromInline func raiseRank(above floor: Int) {
+    node.raiseRank(to: floor + 1)
+  }
+
+  @usableFromInline func addDependent(_ node: any RisingNode) {
+    operatorDependents[ObjectIdentifier(node), default: Dependent(node: node)].links += 1
+  }
+
+  @usableFromInline func removeDependent(_ node: any RisingNode) {
+    let key = ObjectIdentifier(node)
+    guard let links = operatorDependents[key]?.links else { return }
+    if links == 1 {
+      operatorDependents[key] = nil
+    } else {
+      operatorDependents[key]?.links = links - 1
+    }
+  }
+
+  /// The node's rank rose: the signal's follows, and so do the operators below it.
+  func followRank(_ rank: Int) {
+    guard self.rank < rank else { return }
+    self.rank = rank
+    for dependent in operatorDependents.values { dependent.node.raiseRank(above: rank) }
+  }
+}
+
+extension Computed where Value: Equatable {
+  /// A computed whose evaluation changes nothing when the new value is equal (`==`) to the last.
+  public convenience init(_ compute: @escaping () -> Value) {
+    self.init(equals: ==, compute)
+  }
+}
+
+/// The node of a ``Computed``: its closure, its value and its edges. It outlives its signal while an observed
+/// consumer still reads it.
+@usableFromInline
+final class ComputedNode<Value>: ReactiveNode {
+  @usableFromInline let compute: () -> Value
+  @usableFromInline let equals: ((Value, Value) -> Bool)?
+  /// The last value, once evaluated.
+  @usableFromInline @exclusivity(unchecked) var current: Value?
+  /// The signal, while it lives: it delivers the changes to its observers.
+  @usableFromInline unowned(unsafe) var signal: Computed<Value>?
+
+  init(compute: @escaping () -> Value, equals: ((Value, Value) -> Bool)?) {
+    self.compute = compute
+    self.equals = equals
+    super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: Graph())
+  }
+
+  override var kindDescription: String { "a Computed<\(Value.self)>" }
+
+  override func evaluate() -> Bool {
+    let new = track(compute)
+    let changed: Bool
+    if let old = current, let equals {
+      changed = !equals(old, new)
+    } else {
+      changed = true
+    }
+    if changed || !has(ReactiveFlags.hasValue) {
+      current = new
+      flags |= ReactiveFlags.hasValue
+    }
+    return changed
+  }
+
+  override func deliverChange() {
+    guard let signal, let value = current else { return }
+    signal.propagateFromSettle(value)
+  }
+
+  override func signalRankRose(to rank: Int) {
+    signal?.followRank(rank)
+  }
+}
+
+extension Computed {
+  /// Delivers `value` to the observers, from this computed's settle (a propagation of its graph is running).
+  func propagateFromSettle(_ value: Value) {
+    deliver(value)
+  }
+}

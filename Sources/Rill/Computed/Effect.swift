@@ -1,0 +1,119 @@
+// `effect`: a side effect that runs now and again whenever what it read changed.
+
+#if !canImport(Darwin) && !RILL_PORTABLE_ATOMICS
+  public import Synchronization
+#endif
+
+/// The sequence of the next effect created, on any thread: effects of one propagation run in this order.
+@usableFromInline let effectSequence = TrackingWord(0)
+
+/// Runs `body` now, and again once after each propagation (or outermost ``batch(_:)``) in which something it read
+/// changed, until the returned subscription is cancelled or freed.
+///
+/// What `body` reads — a ``CurrentValueSubject``'s `value`, a ``Computed``'s `value`, a store's current state —
+/// is tracked as a computed's reads are: its dependencies are exactly what its last run read.
+///
+/// ```swift
+/// let credit = CurrentValueSubject(0)
+/// let grade = Computed { credit.value >= 70 ? "pass" : "fail" }
+/// let subscription = effect { print(grade.value) }   // prints "fail"
+/// credit.value = 75                                   // prints "pass"
+/// credit.value = 80                                   // prints nothing: the grade did not change
+/// ```
+///
+/// - Effects run after the propagation's joins and computeds have settled, so they see every value of it, and
+///   those of one propagation run in the order they were created.
+/// - A write from inside an effect is queued like any send made during a propagation (rule 5): it is delivered,
+///   and the effects it touches run, after the current propagation. An effect that always writes what it reads
+///   runs forever, as an observer that always sends to its own subject would.
+/// - Cancelling the subscription (or freeing it in the effect's domain) stops the effect at once, and lets go of
+///   `body` and of what it read. Freed on another thread, it never runs again, and lets go of them the next time
+///   something it read changes (rule 8).
+public func effect(_ body: @escaping () -> Void) -> Subscription {
+  let node = EffectNode(body)
+  node.runFirst()
+  return Subscription { [node] in
+    if ForeignTeardown.isRunning {
+      node.cancelledElsewhere.wrappingAdd(1, ordering: .relaxed)
+    } else {
+      node.dispose()
+    }
+  }
+}
+
+/// The node of an ``effect(_:)``: a consumer that nothing reads, linked while it lives.
+@usableFromInline
+final class EffectNode: ReactiveNode {
+  /// When it was created, among every effect: effects marked in one propagation run in this order.
+  let sequence: Int
+  /// The effect; `nil` once disposed.
+  var body: (() -> Void)?
+  /// Not 0 once the subscription was freed on another thread: the effect's domain disposes of it when it next
+  /// comes up.
+  let cancelledElsewhere = TrackingWord(0)
+
+  init(_ body: @escaping () -> Void) {
+    self.body = body
+    sequence = effectSequence.wrappingAdd(1, ordering: .relaxed).oldValue
+    super.init(flags: ReactiveFlags.isEffect | ReactiveFlags.isLinked, rank: 1, graph: Graph())
+  }
+
+  override var kindDescription: String { "an effect" }
+
+  /// The first run, as a propagation of the effect's graph when it is idle, so that a write to something the
+  /// effect read is queued behind it like any write from an effect. The effect keeps itself alive while it is
+  /// linked (its subscription may be freed on another thread, which must not free it).
+  func runFirst() {
+    _ = Unmanaged.passRetained(self)
+    let graph = self.graph
+    let started = graph.startPropagationIfIdle()
+    if let body { track(body) }
+    if started { graph.finishPropagationStarted() }
+  }
+
+  /// A run the graph scheduled: runs the effect again unless it was cancelled meanwhile.
+  func runScheduled() {
+    flags &= ~ReactiveFlags.isScheduled
+    guard !has(ReactiveFlags.isDisposed) else { return }
+    guard cancelledElsewhere.load(ordering: .relaxed) == 0 else {
+      dispose()
+      return
+    }
+    guard has(ReactiveFlags.isDirty) else { return }
+    flags &= ~ReactiveFlags.isDirty
+    if let body { track(body) }
+  }
+
+  /// Stops the effect for good: unlinks it, drops what it read and its closure, and lets it go.
+  func dispose() {
+    guard !has(ReactiveFlags.isDisposed) else { return }
+    flags |= ReactiveFlags.isDisposed
+    unobserve()
+    releaseDependencies(from: 0)
+    let body = self.body
+    self.body = nil
+    Unmanaged.passUnretained(self).release()
+    withExtendedLifetime(body) {}
+  }
+}
+
+extension Graph {
+  /// Starts a propagation of this graph if it is idle (as a send would); returns whether it did.
+  func startPropagationIfIdle() -> Bool {
+    let root = self.root
+    guard root.depth == root.batchHolds else { return false }
+    root.depth &+= 1
+    return true
+  }
+
+  /// Ends a propagation that ``startPropagationIfIdle()`` started in this graph (which may have been merged
+  /// since): the outermost one runs what it left.
+  func finishPropagationStarted() {
+    let root = self.root
+    if root.depth == 1 && root.hasWork {
+      root.drainAndFinish()
+    } else {
+      root.depth &-= 1
+    }
+  }
+}

@@ -1,0 +1,154 @@
+// How a consumer's edges follow what it reads: confirmed in order at no cost, added and dropped in O(1), linked
+// into the sources when the consumer is observed and unlinked when it is not, in loops, never by recursion.
+
+extension ReactiveNode {
+  /// Records that this consumer's running run read `source` (up to date, at its current version).
+  ///
+  /// A run that reads what the last one read, in the same order, only moves the cursor: nothing is allocated.
+  /// A new read takes the cursor's place; the edge it displaces moves to the end, where the run's end drops it
+  /// unless it is read again.
+  @usableFromInline final func record(_ source: ReactiveNode, in context: TrackingContext) {
+    if source.rank > context.highestRank { context.highestRank = source.rank }
+    let cursor = context.cursor
+    if cursor > 0 && dependencies[cursor &- 1].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque() {
+      return  // read again, in a row
+    }
+    if cursor < dependencies.count
+      && dependencies[cursor].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque()
+    {
+      dependencies[cursor].version = source.version
+      source.readStamp = context.stamp
+      context.cursor = cursor &+ 1
+      return
+    }
+    if source.readStamp == context.stamp { return }  // read earlier in this run
+    source.readStamp = context.stamp
+    let edge = DependencyEdge(source: .passRetained(source), version: source.version, twin: -1)
+    if cursor < dependencies.count {
+      let displaced = dependencies[cursor]
+      dependencies.append(displaced)
+      if displaced.twin >= 0 {
+        displaced.source._withUnsafeGuaranteedRef { $0.dependents[displaced.twin].twin = dependencies.count &- 1 }
+      }
+      dependencies[cursor] = edge
+    } else {
+      dependencies.append(edge)
+    }
+    context.cursor = cursor &+ 1
+    if has(ReactiveFlags.isLinked) { link(at: cursor) }
+  }
+
+  /// Links the edge at `index` of this (linked) consumer into its source's `dependents`; a computed source that
+  /// was not observed becomes observed, and links in turn.
+  @usableFromInline final func link(at index: Int) {
+    let source = dependencies[index].source
+    let wasObserved = source._withUnsafeGuaranteedRef { $0.isObserved }
+    source._withUnsafeGuaranteedRef { source in
+      dependencies[index].twin = source.dependents.count
+      source.dependents.append(DependentEdge(consumer: .passUnretained(self), twin: index))
+      rootGraph.union(source.rootGraph)
+    }
+    if !wasObserved && source._withUnsafeGuaranteedRef({ $0.has(ReactiveFlags.isComputed) }) {
+      source._withUnsafeGuaranteedRef { $0.observe() }
+    }
+  }
+
+  /// Whether a computed is observed: its signal has observers, or an observed consumer read it.
+  @inlinable final var isObserved: Bool {
+    has(ReactiveFlags.hasObservers) || !dependents.isEmpty || has(ReactiveFlags.isEffect)
+  }
+
+  /// Links this up-to-date consumer, and every computed above it that was not observed, into the `dependents` of
+  /// what they read (rule 11: observed means pushed). A loop over a work list, whatever the depth.
+  @usableFromInline final func observe() {
+    guard !has(ReactiveFlags.isLinked) else { return }
+    let context = TrackingContext.current
+    let base = context.cascade.count
+    context.cascade.append(.passUnretained(self))
+    while context.cascade.count > base {
+      let node = context.cascade.removeLast()
+      node._withUnsafeGuaranteedRef { node in
+        guard !node.has(ReactiveFlags.isLinked) else { return }
+        node.flags |= ReactiveFlags.isLinked
+        var index = 0
+        while index < node.dependencies.count {
+          let source = node.dependencies[index].source
+          source._withUnsafeGuaranteedRef { source in
+            let wasObserved = source.isObserved
+            node.dependencies[index].twin = source.dependents.count
+            source.dependents.append(DependentEdge(consumer: .passUnretained(node), twin: index))
+            node.rootGraph.union(source.rootGraph)
+            if !wasObserved && source.has(ReactiveFlags.isComputed) { context.cascade.append(.passUnretained(source)) }
+          }
+          index &+= 1
+        }
+      }
+    }
+  }
+
+  /// Unlinks this consumer from what it read, and every computed above it that nothing observes any more. They
+  /// keep their dependencies and versions (so observing them again allocates nothing), and are pulled when read.
+  @usableFromInline final func unobserve() {
+    guard has(ReactiveFlags.isLinked) else { return }
+    let context = TrackingContext.current
+    let base = context.cascade.count
+    context.cascade.append(.passUnretained(self))
+    while context.cascade.count > base {
+      let node = context.cascade.removeLast()
+      node._withUnsafeGuaranteedRef { node in
+        guard node.has(ReactiveFlags.isLinked) else { return }
+        node.flags &= ~ReactiveFlags.isLinked
+        var index = 0
+        while index < node.dependencies.count {
+          let edge = node.dependencies[index]
+          node.dependencies[index].twin = -1
+          if edge.twin >= 0 {
+            edge.source._withUnsafeGuaranteedRef { source in
+              source.removeDependent(at: edge.twin)
+              if source.has(ReactiveFlags.isComputed) && !source.isObserved {
+                context.cascade.append(.passUnretained(source))
+              }
+            }
+          }
+          index &+= 1
+        }
+      }
+    }
+  }
+
+  /// Removes the dependent edge at `index`, moving the last one into its place.
+  @usableFromInline final func removeDependent(at index: Int) {
+    let last = dependents.removeLast()
+    guard index != dependents.count else { return }
+    dependents[index] = last
+    last.consumer._withUnsafeGuaranteedRef { $0.dependencies[last.twin].twin = index }
+  }
+
+  /// Drops this consumer's dependencies from `start` on (the ones its last run did not read again): unlinks
+  /// them, lets a computed source that nothing observes any more unlink in turn, and releases them.
+  @usableFromInline final func dropDependencies(from start: Int) {
+    guard dependencies.count > start else { return }
+    var index = start
+    while index < dependencies.count {
+      let edge = dependencies[index]
+      if edge.twin >= 0 {
+        dependencies[index].twin = -1
+        edge.source._withUnsafeGuaranteedRef { source in
+          source.removeDependent(at: edge.twin)
+          if source.has(ReactiveFlags.isComputed) && !source.isObserved { source.unobserve() }
+        }
+      }
+      index &+= 1
+    }
+    releaseDependencies(from: start)
+  }
+
+  /// Releases the (unlinked) dependencies from `start` on, in a loop on this thread when a release frees a node
+  /// that frees more: freeing the end of a long chain uses a constant amount of stack.
+  final func releaseDependencies(from start: Int) {
+    while dependencies.count > start {
+      let edge = dependencies.removeLast()
+      StackGuard.releaseUpstream(edge.source.takeRetainedValue())
+    }
+  }
+}

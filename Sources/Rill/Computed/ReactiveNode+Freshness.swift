@@ -1,0 +1,217 @@
+#if !canImport(Darwin) && !RILL_PORTABLE_ATOMICS
+  public import Synchronization
+#endif
+
+// How a computed's value is kept right: pushed when observed (a change marks the consumers that read it, which
+// settle in rank order), pulled when not (a read checks what it read, in a loop), and the two meet where a
+// propagation has not reached a node yet.
+
+extension ReactiveNode {
+  /// Brings this computed up to date: re-evaluates it if something it read (directly or not) changed since it
+  /// last ran, and does nothing, in O(1), in the common cases: observed while its graph is idle, observed and
+  /// settled in this propagation, or unobserved with no tracked write anywhere since it was last checked.
+  @inlinable @inline(__always) final func refresh() {
+    let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
+    if flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked {
+      let graph = rootGraph
+      if _fastPath(graph.depth == 0 || rank < graph.settlingRank) { return }
+    } else if flags & mask == ReactiveFlags.hasValue {
+      if checkedEpoch == trackedWrites.load(ordering: .relaxed) { return }
+    }
+    refreshByWalking()
+  }
+
+  /// Whether this node is known to be up to date without looking at what it read.
+  @inlinable final func isKnownFresh(walkStamp: UInt) -> Bool {
+    if freshStamp == walkStamp { return true }
+    if !has(ReactiveFlags.isComputed) { return true }  // a source is its own value
+    let mask = ReactiveFlags.isDirty | ReactiveFlags.hasValue | ReactiveFlags.isLinked
+    if flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked {
+      let graph = rootGraph
+      return graph.depth == 0 || rank < graph.settlingRank
+    }
+    if flags & mask == ReactiveFlags.hasValue { return checkedEpoch == trackedWrites.load(ordering: .relaxed) }
+    return false
+  }
+
+  /// The walk behind ``refresh()``: checks what this computed read, in read order, depth first, with a stack of
+  /// its own (no recursion, whatever the depth); a dependency whose version moved makes its reader re-evaluate,
+  /// from the deepest up. Nodes found up to date are stamped, so a walk visits each once, and the re-evaluations
+  /// it causes (which read their dependencies again) find them in O(1).
+  @usableFromInline final func refreshByWalking() {
+    if has(ReactiveFlags.isRunning) { cycle() }
+    let context = TrackingContext.current
+    let isOutermost = context.walkStamp == 0
+    if isOutermost { context.walkStamp = context.nextStamp() }
+    defer { if isOutermost { context.walkStamp = 0 } }
+    let stamp = context.walkStamp
+    if freshStamp == stamp { return }
+    let epoch = trackedWrites.load(ordering: .relaxed)
+    let base = context.walk.count
+    context.walk.append((.passUnretained(self), 0))
+    while context.walk.count > base {
+      let (node, index) = context.walk[context.walk.count &- 1]
+      let done: Bool = node._withUnsafeGuaranteedRef { node in
+        if !node.has(ReactiveFlags.hasValue) || node.has(ReactiveFlags.isDirty) {
+          node.reevaluate()
+          return true
+        }
+        if index == node.dependencies.count { return true }  // nothing it read changed
+        let edge = node.dependencies[index]
+        let source = edge.source
+        let sourceIsFresh = source._withUnsafeGuaranteedRef { $0.isKnownFresh(walkStamp: stamp) }
+        if !sourceIsFresh {
+          if source._withUnsafeGuaranteedRef({ $0.has(ReactiveFlags.isRunning) }) {
+            // It read, last time, a computed that is running now: run it again and see what it reads.
+            node.reevaluate()
+            return true
+          }
+          context.walk.append((source, 0))
+          return false
+        }
+        if source._withUnsafeGuaranteedRef({ $0.version }) != edge.version {
+          node.reevaluate()
+          return true
+        }
+        context.walk[context.walk.count &- 1].index = index &+ 1
+        return false
+      }
+      if done {
+        node._withUnsafeGuaranteedRef { node in
+          node.freshStamp = stamp
+          if !node.has(ReactiveFlags.isLinked) { node.checkedEpoch = epoch }
+        }
+        context.walk.removeLast()
+      }
+    }
+  }
+
+  /// Re-evaluates this computed now, and, if its value changed, tells what observes it: the observed consumers
+  /// that read it are marked and scheduled, and its signal's observers will hear the value at its settle.
+  @usableFromInline final func reevaluate() {
+    flags &= ~ReactiveFlags.isDirty
+    guard evaluate() else { return }
+    version &+= 1
+    guard has(ReactiveFlags.isLinked) else { return }
+    markDependentsChanged()
+    if has(ReactiveFlags.hasObservers) {
+      flags |= ReactiveFlags.deliveryPending
+      schedule()
+    }
+  }
+
+  /// Stops the program: this computed read itself, directly or through others.
+  @usableFromInline final func cycle() -> Never {
+    preconditionFailure("Rill: \(kindDescription) reads itself (a cycle of computeds): its value cannot be computed.")
+  }
+
+  /// This node's value changed: every observed consumer that read it is marked, and scheduled to settle (a
+  /// computed, at its rank) or to run (an effect, when the propagation's joins have settled).
+  @usableFromInline final func markDependentsChanged() {
+    var index = 0
+    let count = dependents.count
+    while index < count {
+      dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
+        guard !consumer.has(ReactiveFlags.isDirty) else { return }
+        consumer.flags |= ReactiveFlags.isDirty
+        consumer.schedule()
+      }
+      index &+= 1
+    }
+  }
+
+  /// Asks this consumer's graph to settle it (a computed) or run it (an effect) in the current propagation,
+  /// unless it is waiting already.
+  @usableFromInline final func schedule() {
+    guard !has(ReactiveFlags.isScheduled) else { return }
+    flags |= ReactiveFlags.isScheduled
+    let graph = rootGraph
+    if has(ReactiveFlags.isEffect) {
+      graph.effects.push(self)
+      return
+    }
+    let settle = joinSettle ?? makeJoinSettle()
+    graph.schedule(rank: rank, of: ObjectIdentifier(self), settle)
+  }
+
+  final func makeJoinSettle() -> Unmanaged<JoinSettle> {
+    let settle = JoinSettle.make { [unowned(unsafe) self] in settleScheduled() }
+    joinSettle = settle
+    return settle
+  }
+
+  /// A computed's turn in the propagation: everything it read has settled. Re-evaluates it if something it read
+  /// changed (unless a read in the meantime did), then tells its signal's observers.
+  final func settleScheduled() {
+    flags &= ~ReactiveFlags.isScheduled
+    guard has(ReactiveFlags.isLinked), !has(ReactiveFlags.isDisposed) else { return }
+    if has(ReactiveFlags.isDirty) { reevaluate() }
+    if has(ReactiveFlags.deliveryPending) {
+      flags &= ~ReactiveFlags.deliveryPending
+      deliverChange()
+    }
+  }
+
+  /// Makes this node's rank at least `newRank`, and the ranks of the consumers below it greater still, in a
+  /// loop; a computed's signal, and the operators below it, follow.
+  @usableFromInline final func raiseRank(to newRank: Int) {
+    guard rank < newRank else { return }
+    let context = TrackingContext.current
+    let base = context.cascade.count
+    rank = newRank
+    context.cascade.append(.passUnretained(self))
+    while context.cascade.count > base {
+      let node = context.cascade.removeLast()
+      node._withUnsafeGuaranteedRef { node in
+        let rank = node.rank
+        if node.has(ReactiveFlags.isScheduled) && !node.has(ReactiveFlags.isEffect) {
+          node.rootGraph.moveSettles(of: ObjectIdentifier(node), toRank: rank)
+        }
+        node.signalRankRose(to: rank)
+        var index = 0
+        while index < node.dependents.count {
+          node.dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
+            if consumer.rank <= rank {
+              consumer.rank = rank &+ 1
+              context.cascade.append(.passUnretained(consumer))
+            }
+          }
+          index &+= 1
+        }
+      }
+    }
+  }
+
+  /// Runs `body` as this consumer's run: what it reads becomes this node's dependencies (the ones it no longer
+  /// reads are dropped at the end), and the rank rises above the highest rank read.
+  @inlinable final func track<Result>(_ body: () -> Result) -> Result {
+    let context = TrackingContext.current
+    let outer = (context.consumer, context.running, context.cursor, context.stamp, context.highestRank)
+    context.consumer = .passUnretained(self)
+    context.running = .passUnretained(self)
+    context.cursor = 0
+    context.stamp = context.nextStamp()
+    context.highestRank = 0
+    flags |= ReactiveFlags.isRunning
+    runningComputations.wrappingAdd(1, ordering: .relaxed)
+    let result = body()
+    runningComputations.wrappingAdd(-1, ordering: .relaxed)
+    flags &= ~ReactiveFlags.isRunning
+    let cursor = context.cursor
+    let highestRank = context.highestRank
+    (context.consumer, context.running, context.cursor, context.stamp, context.highestRank) = outer
+    dropDependencies(from: cursor)
+    if highestRank >= rank { raiseRank(to: highestRank &+ 1) }
+    return result
+  }
+}
+
+extension ReactiveNode {
+  /// A source's value was written (in a propagation of its graph): its version moves, the write epoch moves, and
+  /// the observed consumers that read it are marked and scheduled.
+  @usableFromInline final func sourceChanged() {
+    version &+= 1
+    trackedWrites.wrappingAdd(1, ordering: .relaxed)
+    if !dependents.isEmpty { markDependentsChanged() }
+  }
+}

@@ -1,0 +1,134 @@
+// The vertices of the tracked graph: what `Computed`, `effect` and tracked reads are built on.
+//
+// Every tracked source (a `CurrentValueSubject` read by a computation, the store's state), every `Computed` and
+// every `effect` has one `ReactiveNode`. A consumer (a computed or an effect) keeps the nodes it read in its last
+// run, in read order, in `dependencies`; a node keeps the *observed* consumers that read it in `dependents`. Each
+// edge is a small struct in each of the two arrays, holding the index of its twin in the other, so an edge is
+// added and removed in O(1) (a swap-remove fixes the twin of the one it moved). No closure and no object per edge.
+//
+// A consumer's edges up keep its sources alive (one retain each); the edges down are not retained: an observed
+// consumer unlinks itself before it goes. A computed that nothing observes keeps its `dependencies` (so observing
+// it again allocates nothing) but is in no source's `dependents`: a source never keeps it alive (rule 10).
+
+/// A vertex of the tracked graph: a source, a computed, or an effect (see the file's comment).
+@usableFromInline
+class ReactiveNode {
+  /// ``ReactiveFlags`` bits.
+  @usableFromInline @exclusivity(unchecked) final var flags: UInt32
+  /// Bumped each time the node's value changes: a source's write, a computed's re-evaluation to a new value.
+  /// Only ever rises (a version rolled back could make a consumer think it is up to date).
+  @usableFromInline @exclusivity(unchecked) final var version: UInt = 0
+  /// Greater than the rank of everything this node read (0 for a source): observed computeds settle in this
+  /// order within a propagation, beside the operators' joins (rule 11). It only rises.
+  @usableFromInline @exclusivity(unchecked) final var rank: Int
+  /// The observed consumers that read this node, each with the index of its twin edge in their `dependencies`.
+  @usableFromInline @exclusivity(unchecked) final var dependents: ContiguousArray<DependentEdge> = []
+  /// What this consumer read in its last run, in read order (empty for a source).
+  @usableFromInline @exclusivity(unchecked) final var dependencies: ContiguousArray<DependencyEdge> = []
+  /// The graph this node belongs to (any member of its set: ``Graph/root`` finds the representative).
+  @usableFromInline @exclusivity(unchecked) final var graph: Graph
+  /// The run that last read this node, so that a run reading it twice, not in a row, keeps one edge.
+  @usableFromInline @exclusivity(unchecked) final var readStamp: UInt = 0
+  /// The walk of ``refresh()`` that last found this node up to date.
+  @usableFromInline @exclusivity(unchecked) final var freshStamp: UInt = 0
+  /// The write epoch at which this unobserved computed was last found up to date (see ``TrackedWrites``).
+  @usableFromInline @exclusivity(unchecked) final var checkedEpoch: Int = -1
+  /// The settle the graph runs for this computed when it is scheduled, made at its first schedule. Owned here;
+  /// freed with the node (a run still scheduled then does nothing).
+  @usableFromInline @exclusivity(unchecked) final var joinSettle: Unmanaged<JoinSettle>?
+  #if DEBUG
+    /// Counts this node in the tests' live-object scope.
+    @usableFromInline final let live = LiveObject(.signal)
+  #endif
+
+  @usableFromInline init(flags: UInt32, rank: Int, graph: Graph) {
+    self.flags = flags
+    self.rank = rank
+    self.graph = graph
+  }
+
+  deinit {
+    joinSettle?._withUnsafeGuaranteedRef { $0.releaseDroppingAction() }
+    releaseDependencies(from: 0)
+  }
+
+  /// Recomputes this consumer's value (or runs its effect); returns whether the value changed. Overridden by
+  /// computeds and effects.
+  @usableFromInline func evaluate() -> Bool { false }
+
+  /// Delivers a computed's new value to the observers of its signal. Overridden by computeds.
+  @usableFromInline func deliverChange() {}
+
+  /// The rank of this computed's signal rose to `rank`: the operators below it follow. Overridden by computeds.
+  @usableFromInline func signalRankRose(to rank: Int) {}
+
+  /// What a cycle error says this node is, in a message.
+  @usableFromInline var kindDescription: String { "a tracked value" }
+
+  @inlinable @inline(__always) final func has(_ flag: UInt32) -> Bool { flags & flag != 0 }
+
+  /// The graph's representative, shortening the path to it for next time.
+  @inlinable final var rootGraph: Graph {
+    let graph = self.graph
+    guard graph.parent != nil else { return graph }
+    let root = graph.root
+    self.graph = root
+    return root
+  }
+}
+
+/// The bits of ``ReactiveNode/flags``.
+@usableFromInline
+enum ReactiveFlags {
+  /// A computed: a consumer with a value that others can read.
+  @inlinable static var isComputed: UInt32 { 1 << 0 }
+  /// An effect: a consumer that others cannot read, always observed while it lives.
+  @inlinable static var isEffect: UInt32 { 1 << 1 }
+  /// Linked into the `dependents` of everything it read: an observed consumer, kept up to date by push.
+  @inlinable static var isLinked: UInt32 { 1 << 2 }
+  /// Something it read changed since it last ran: it must run before its value is used.
+  @inlinable static var isDirty: UInt32 { 1 << 3 }
+  /// Waiting in its graph: a computed's settle, an effect's run.
+  @inlinable static var isScheduled: UInt32 { 1 << 4 }
+  /// Its closure is running: reading it now is a cycle.
+  @inlinable static var isRunning: UInt32 { 1 << 5 }
+  /// A computed that has a value (it ran at least once).
+  @inlinable static var hasValue: UInt32 { 1 << 6 }
+  /// A computed whose signal has observers.
+  @inlinable static var hasObservers: UInt32 { 1 << 7 }
+  /// A computed whose value changed in this propagation and whose signal's observers are still to be told.
+  @inlinable static var deliveryPending: UInt32 { 1 << 8 }
+  /// An effect that was cancelled, or a computed whose signal was freed: it never runs or delivers again.
+  @inlinable static var isDisposed: UInt32 { 1 << 9 }
+}
+
+/// An edge as its consumer keeps it: the node read, the version read, and where its twin is.
+@usableFromInline
+struct DependencyEdge {
+  /// The node read, retained by the edge.
+  @usableFromInline let source: Unmanaged<ReactiveNode>
+  /// The source's version when the consumer last read it.
+  @usableFromInline var version: UInt
+  /// The index of the twin edge in the source's `dependents`, or -1 while the consumer is not linked.
+  @usableFromInline var twin: Int
+
+  @inlinable init(source: Unmanaged<ReactiveNode>, version: UInt, twin: Int) {
+    self.source = source
+    self.version = version
+    self.twin = twin
+  }
+}
+
+/// An edge as its source keeps it: the observed consumer that read it, and where its twin is.
+@usableFromInline
+struct DependentEdge {
+  /// Not retained: a linked consumer unlinks before it is freed.
+  @usableFromInline let consumer: Unmanaged<ReactiveNode>
+  /// The index of the twin edge in the consumer's `dependencies`.
+  @usableFromInline var twin: Int
+
+  @inlinable init(consumer: Unmanaged<ReactiveNode>, twin: Int) {
+    self.consumer = consumer
+    self.twin = twin
+  }
+}

@@ -1,0 +1,129 @@
+// What a computation reads: the running consumer of each thread, and the two global words that keep reads and
+// writes cheap when no computation runs.
+
+#if !canImport(Darwin) && !RILL_PORTABLE_ATOMICS
+  public import Synchronization
+#endif
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+#if canImport(Darwin) || RILL_PORTABLE_ATOMICS
+  @usableFromInline typealias TrackingWord = AtomicWord
+#else
+  @usableFromInline typealias TrackingWord = Atomic<Int>
+#endif
+
+/// How many computations (computeds and effects) are running on any thread. While it is 0, a read of a
+/// ``CurrentValueSubject``'s value and a send pay one relaxed load for tracking, and look nothing up.
+@usableFromInline let runningComputations = TrackingWord(0)
+
+/// The write epoch: bumped by every write to a source that some computation has read. An unobserved computed
+/// that was found up to date at the current epoch is still up to date, whatever its depth (see
+/// ``ReactiveNode/refresh()``).
+@usableFromInline let trackedWrites = TrackingWord(0)
+
+/// The tracking state of one thread: which consumer is running, and where its run is in its old dependencies.
+///
+/// A thread's context is made at its first tracked read or run and freed with the thread. Computations nest (a
+/// computed read inside another re-evaluates inside it): each run saves the fields it changes and restores them.
+@usableFromInline
+final class TrackingContext {
+  /// The consumer whose run records the reads now, or `nil` (no run, or inside ``untracked(_:)``).
+  @usableFromInline @exclusivity(unchecked) var consumer: Unmanaged<ReactiveNode>?
+  /// The innermost consumer running, tracked or not: a write while it is a computed is an error.
+  @usableFromInline @exclusivity(unchecked) var running: Unmanaged<ReactiveNode>?
+  /// How many of the consumer's dependencies this run has confirmed, in order.
+  @usableFromInline @exclusivity(unchecked) var cursor = 0
+  /// The stamp of the consumer's run (see ``ReactiveNode/readStamp``).
+  @usableFromInline @exclusivity(unchecked) var stamp: UInt = 0
+  /// The highest rank read in this run.
+  @usableFromInline @exclusivity(unchecked) var highestRank = 0
+  /// The last stamp handed out, for runs and walks alike.
+  @usableFromInline @exclusivity(unchecked) var lastStamp: UInt = 0
+  /// The stamp of the outermost ``ReactiveNode/refresh()`` walk running, or 0.
+  @usableFromInline @exclusivity(unchecked) var walkStamp: UInt = 0
+  /// The walk's stack: a node, and the index of the dependency it checks.
+  @usableFromInline @exclusivity(unchecked) var walk: ContiguousArray<(node: Unmanaged<ReactiveNode>, index: Int)> =
+    []
+  /// Nodes whose links change in a cascade (see ``ReactiveNode/observe()``), kept for the next cascade.
+  @usableFromInline @exclusivity(unchecked) var cascade: ContiguousArray<Unmanaged<ReactiveNode>> = []
+
+  init() {}
+
+  /// This thread's context, made at its first use.
+  @usableFromInline static var current: TrackingContext {
+    if let pointer = pthread_getspecific(trackingKey) {
+      return Unmanaged<TrackingContext>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let context = TrackingContext()
+    pthread_setspecific(trackingKey, Unmanaged.passRetained(context).toOpaque())
+    return context
+  }
+
+  /// A new stamp, never handed out before on this thread.
+  @inlinable func nextStamp() -> UInt {
+    lastStamp &+= 1
+    return lastStamp
+  }
+}
+
+/// The thread-specific slot of the context (retained), released when the thread exits.
+private let trackingKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key) { releaseTrackingContext($0) }
+  return key
+}()
+
+private func releaseTrackingContext(_ pointer: UnsafeMutableRawPointer?) {
+  guard let pointer else { return }
+  Unmanaged<TrackingContext>.fromOpaque(pointer).release()
+}
+
+/// Whether a computation runs anywhere: one relaxed load.
+@inlinable @inline(__always) var isComputationRunning: Bool {
+  runningComputations.load(ordering: .relaxed) != 0
+}
+
+/// Runs `body` without recording what it reads: the values it reads are not dependencies of the computation
+/// running (if any), so their changes do not make it run again.
+///
+/// ```swift
+/// let total = Computed { price.value * untracked { quantity.value } }   // re-runs when price changes only
+/// ```
+///
+/// Outside a computation it just runs `body`. Writes stay forbidden inside a computed's closure, untracked or not.
+@inlinable
+public func untracked<T>(_ body: () throws -> T) rethrows -> T {
+  guard isComputationRunning else { return try body() }
+  let context = TrackingContext.current
+  let consumer = context.consumer
+  context.consumer = nil
+  defer { context.consumer = consumer }
+  return try body()
+}
+
+extension ReactiveNode {
+  /// Records a read of this node by the computation running on this thread, if any. Call it after the node is
+  /// up to date, with its version of the value read.
+  @usableFromInline final func noteRead() {
+    let context = TrackingContext.current
+    guard let consumer = context.consumer else { return }
+    consumer._withUnsafeGuaranteedRef { $0.record(self, in: context) }
+  }
+}
+
+/// Stops the program if a computed's closure is running on this thread: it must not write.
+@usableFromInline func checkWriteIsAllowed(to what: String) {
+  guard let running = TrackingContext.current.running else { return }
+  let isComputed = running._withUnsafeGuaranteedRef { $0.has(ReactiveFlags.isComputed) }
+  guard isComputed else { return }
+  preconditionFailure(
+    "Rill: a write to \(what) from inside a Computed's closure. A computation reads state and returns a value; "
+      + "write from an effect, an observer or an action instead.")
+}
