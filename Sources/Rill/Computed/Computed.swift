@@ -32,8 +32,10 @@
 ///   through others), stops the program with a message that says so.
 ///
 /// The library's own walks (observing, propagating, checking, unobserving, freeing) use no recursion, whatever
-/// the depth. The first evaluation of a chain never read before is the closures calling each other: each level
-/// costs the stack of one closure call and one ``value`` read (a few hundred bytes in a debug build).
+/// the depth. The first evaluation of a chain never read before is the closures calling each other, which no
+/// library avoids: each level costs the stack of one closure call and one ``value`` read, under 2 KB in a debug
+/// build (so an 8 MB stack holds a first read about 3,500 levels deep; reading a long chain as it is built, level
+/// by level, takes no depth at all).
 ///
 /// Not `Sendable`, like every signal: a computed and what it reads live in one isolation domain.
 public final class Computed<Value>: Signal<Value> {
@@ -57,8 +59,9 @@ public final class Computed<Value>: Signal<Value> {
   }
 
   deinit {
+    // The node lives on while an observed consumer reads it; only its deliveries end.
     node.signal = nil
-    node.flags |= ReactiveFlags.isDisposed
+    node.flags &= ~(ReactiveFlags.hasObservers | ReactiveFlags.deliveryPending)
   }
 
   /// The value for the current state of what the closure reads: evaluated now if something it read changed

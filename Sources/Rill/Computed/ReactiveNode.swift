@@ -98,7 +98,7 @@ enum ReactiveFlags {
   @inlinable static var hasObservers: UInt32 { 1 << 7 }
   /// A computed whose value changed in this propagation and whose signal's observers are still to be told.
   @inlinable static var deliveryPending: UInt32 { 1 << 8 }
-  /// An effect that was cancelled, or a computed whose signal was freed: it never runs or delivers again.
+  /// An effect that was cancelled: it never runs again.
   @inlinable static var isDisposed: UInt32 { 1 << 9 }
 }
 

@@ -118,12 +118,18 @@ extension ReactiveNode {
   }
 }
 
-/// Stops the program if a computed's closure is running on this thread: it must not write.
-@usableFromInline func checkWriteIsAllowed(to what: String) {
-  guard let running = TrackingContext.current.running else { return }
-  let isComputed = running._withUnsafeGuaranteedRef { $0.has(ReactiveFlags.isComputed) }
-  guard isComputed else { return }
-  preconditionFailure(
-    "Rill: a write to \(what) from inside a Computed's closure. A computation reads state and returns a value; "
-      + "write from an effect, an observer or an action instead.")
+/// Checks a write made while a computation runs on this thread: stops the program if a computed's closure is
+/// running (it must not write); returns the graph of the effect running, if one is, for the write to be queued
+/// behind its propagation (rule 14), or `nil` when the write goes ahead as usual.
+@usableFromInline func checkWriteFromComputation(to what: String) -> Graph? {
+  guard let running = TrackingContext.current.running else { return nil }
+  return running._withUnsafeGuaranteedRef { node -> Graph? in
+    guard !node.has(ReactiveFlags.isComputed) else {
+      preconditionFailure(
+        "Rill: a write to \(what) from inside a Computed's closure. A computation reads state and returns a "
+          + "value; write from an effect, an observer or an action instead.")
+    }
+    let graph = node.rootGraph
+    return graph.depth != 0 ? graph : nil
+  }
 }

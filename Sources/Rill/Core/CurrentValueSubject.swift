@@ -41,7 +41,12 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
   ///
   /// Sending from inside a ``Computed``'s closure stops the program: a computation must not write.
   @inlinable public func send(_ value: Value) {
-    if _slowPath(isComputationRunning) { checkWriteIsAllowed(to: "a CurrentValueSubject") }
+    if _slowPath(isComputationRunning), let effectGraph = checkWriteFromComputation(to: "a CurrentValueSubject"),
+      effectGraph !== currentGraph
+    {
+      effectGraph.enqueue { [self] in send(value) }  // behind the effect's propagation (rule 14)
+      return
+    }
     guard startPropagation() else {
       currentGraph.enqueue { [self] in
         current = value

@@ -21,7 +21,12 @@ public final class Subject<Value>: Signal<Value> {
   ///
   /// Sending from inside a ``Computed``'s closure stops the program: a computation must not write.
   @inlinable public func send(_ value: Value) {
-    if _slowPath(isComputationRunning) { checkWriteIsAllowed(to: "a Subject") }
+    if _slowPath(isComputationRunning), let effectGraph = checkWriteFromComputation(to: "a Subject"),
+      effectGraph !== currentGraph
+    {
+      effectGraph.enqueue { [self] in send(value) }  // behind the effect's propagation (rule 14)
+      return
+    }
     guard startPropagation() else {
       currentGraph.enqueue { [self] in deliver(value) }
       return
