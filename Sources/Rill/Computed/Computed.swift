@@ -172,6 +172,17 @@ final class ComputedNode<Value>: ReactiveNode {
   override func signalRankRose(to rank: Int) {
     signal?.followRank(rank)
   }
+
+  /// The signal this computed follows, for ``Signal/tracked(initial:)``: connected while the computed is observed.
+  @usableFromInline var follower: SignalFollower<Value>?
+
+  override func didLink() {
+    follower?.connect(self)
+  }
+
+  override func didUnlink() {
+    follower?.disconnect()
+  }
 }
 
 extension Computed {

@@ -82,6 +82,7 @@ extension ReactiveNode {
           }
           index &+= 1
         }
+        node.didLink()
       }
     }
   }
@@ -112,6 +113,7 @@ extension ReactiveNode {
           }
           index &+= 1
         }
+        node.didUnlink()
       }
     }
   }

@@ -62,6 +62,12 @@ class ReactiveNode {
   /// The rank of this computed's signal rose to `rank`: the operators below it follow. Overridden by computeds.
   @usableFromInline func signalRankRose(to rank: Int) {}
 
+  /// This consumer was just linked (it became observed). Overridden by the computeds that follow a signal.
+  @usableFromInline func didLink() {}
+
+  /// This consumer was just unlinked (nothing observes it any more). Overridden as ``didLink()``.
+  @usableFromInline func didUnlink() {}
+
   /// What a cycle error says this node is, in a message.
   @usableFromInline var kindDescription: String { "a tracked value" }
 

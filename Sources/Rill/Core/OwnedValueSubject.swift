@@ -17,6 +17,8 @@
   /// Sends waiting in the graph's queue.
   @usableFromInline @exclusivity(unchecked) var queuedSends = 0
   @usableFromInline @exclusivity(unchecked) var ownerIsGone = false
+  /// The node that tracks reads of the owner's value by computations, made at the first such read.
+  @usableFromInline @exclusivity(unchecked) var trackingNode: ReactiveNode?
 
   /// A signal that replays `initial` until its owner calls ``own(reading:)``.
   @usableFromInline package init(holding initial: Value) {
@@ -57,18 +59,49 @@
 
   /// Delivers `value` (the owner's new value) to every observer, or queues it when the graph is busy or an
   /// earlier value still waits in the queue (so the owner's values are delivered in the order it reached them).
+  ///
+  /// The computations that read the owner's value (see ``noteTrackedRead()``) hear of the change when it is
+  /// delivered: those that read it are marked then, in the propagation that delivers it.
   @inlinable package func sendCurrent(_ value: Value) {
     guard queuedSends == 0 && startPropagation() else {
       queuedSends &+= 1
       currentGraph.enqueue { [self] in
         queuedSends &-= 1
         held = queuedSends == 0 && !ownerIsGone ? nil : value
+        if let trackingNode { trackingNode.sourceChanged() }
         deliver(value)
       }
       return
     }
+    if _slowPath(trackingNode != nil) { trackingNode.unsafelyUnwrapped.sourceChanged() }
     deliverAsRootSend(value)
     finishPropagation()
+  }
+
+  /// Records a read of the owner's value by the computation running on this thread, if one is: a ``Computed``
+  /// or an ``effect(_:)`` that reads it runs again when the owner sends a new value. One relaxed load when no
+  /// computation runs anywhere.
+  @inlinable package func noteTrackedRead() {
+    guard _slowPath(isComputationRunning) else { return }
+    noteTrackedReadNow()
+  }
+
+  @usableFromInline func noteTrackedReadNow() {
+    let node: ReactiveNode
+    if let trackingNode {
+      node = trackingNode
+    } else {
+      node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
+      trackingNode = node
+    }
+    node.noteRead()
+  }
+
+  /// Stops the program when a ``Computed``'s closure is running on this thread: `what` (the owner's change) is a
+  /// write, which a computation must not make.
+  @inlinable package func checkNoComputationWrites(_ what: String) {
+    guard _slowPath(isComputationRunning) else { return }
+    _ = checkWriteFromComputation(to: what)
   }
 
   /// The owner is freed: from now on a new subscriber gets `value` (once the queued sends are out).

@@ -4,13 +4,15 @@ import Testing
 /// Rule 14's errors: a computed that reads itself, and a write from inside a computed's closure, stop the program
 /// with a message (not a stack overflow, not a hang). Each runs in a child process.
 @Suite struct ComputedErrorTests {
-  @Test func aComputedThatReadsItselfStops() async {
-    await #expect(processExitsWith: .failure) {
+  @Test func aComputedThatReadsItselfStops() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var selfReference: Computed<Int>?
       let looping = Computed { (selfReference?.value ?? 0) + 1 }
       selfReference = looping
       _ = looping.value
     }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("a Computed<Int> reads itself (a cycle of computeds)"))
   }
 
   @Test func aCycleThroughAnotherComputedStops() async {
@@ -25,8 +27,8 @@ import Testing
     }
   }
 
-  @Test func aWriteFromInsideAComputedStops() async {
-    await #expect(processExitsWith: .failure) {
+  @Test func aWriteFromInsideAComputedStops() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let source = CurrentValueSubject(0)
       let other = CurrentValueSubject(0)
       let writing = Computed {
@@ -35,6 +37,8 @@ import Testing
       }
       _ = writing.value
     }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("a write to a CurrentValueSubject from inside a Computed's closure"))
   }
 
   @Test func aSendToASubjectFromInsideAComputedStops() async {

@@ -1,0 +1,117 @@
+// A way in for every other signal: its latest value as a `Computed`, which computations can read.
+
+extension Signal {
+  /// This signal's latest value as a ``Computed``, so that computations can read any signal — an operator
+  /// pipeline, a `Subject`'s events, a `combine` — as they read a ``CurrentValueSubject``.
+  ///
+  /// ```swift
+  /// let query = CurrentValueSubject("")
+  /// let trimmed = query.map { $0.trimmingCharacters(in: .whitespaces) }.tracked(initial: "")
+  /// let isEmpty = Computed { trimmed.value.isEmpty }
+  /// ```
+  ///
+  /// - While the computed is observed (a subscriber, an effect, an observed computed reads it), it is subscribed
+  ///   to this signal: each value the signal emits becomes its value, in the same propagation, at a rank below
+  ///   the signal's, so a computation that reads it and this signal's sources together sees them consistent.
+  /// - Unobserved, reading it subscribes to this signal for the moment of the read: a replaying signal gives its
+  ///   current value; a signal that does not replay gives the last value heard while observed, or `initial`.
+  /// - Every value the signal emits counts as a change (use the `Equatable` form to cut equal values off).
+  public func tracked(initial: Value) -> Computed<Value> {
+    let follower = SignalFollower(self, initial: initial)
+    let computed = Computed<Value> { follower.read() }
+    computed.node.follower = follower
+    return computed
+  }
+
+  /// This signal's current value as a ``Computed`` (see ``tracked(initial:)``), for a signal that replays.
+  ///
+  /// - Precondition: The signal replays (a `CurrentValueSubject`, a store's state, a signal derived from them).
+  public func tracked() -> Computed<Value> {
+    guard let initial = SignalFollower.currentValue(of: self) else {
+      preconditionFailure("Rill: tracked() needs a signal that replays; give a signal that does not an initial value")
+    }
+    return tracked(initial: initial)
+  }
+}
+
+extension Signal where Value: Equatable {
+  /// This signal's latest value as a ``Computed`` (see ``Signal/tracked(initial:)``) whose equal values change
+  /// nothing downstream.
+  public func tracked(initial: Value) -> Computed<Value> {
+    let follower = SignalFollower(self, initial: initial)
+    let computed = Computed<Value>(equals: ==) { follower.read() }
+    computed.node.follower = follower
+    return computed
+  }
+
+  /// This signal's current value as a ``Computed`` whose equal values change nothing downstream.
+  ///
+  /// - Precondition: The signal replays.
+  public func tracked() -> Computed<Value> {
+    guard let initial = SignalFollower.currentValue(of: self) else {
+      preconditionFailure("Rill: tracked() needs a signal that replays; give a signal that does not an initial value")
+    }
+    return tracked(initial: initial)
+  }
+}
+
+/// The subscription of a ``Signal/tracked(initial:)`` computed to its signal, and the latest value it heard.
+@usableFromInline
+final class SignalFollower<Value> {
+  let signal: Signal<Value>
+  var latest: Value
+  var subscription: Subscription?
+  /// The computed's node while connected (it owns this follower).
+  unowned(unsafe) var node: ComputedNode<Value>?
+  /// True while the subscription replays, which is not a change: the computed was just evaluated.
+  var isConnecting = false
+
+  init(_ signal: Signal<Value>, initial: Value) {
+    self.signal = signal
+    latest = initial
+  }
+
+  /// The value a replaying signal gives a new subscriber now, or `nil` when it does not replay.
+  static func currentValue(of signal: Signal<Value>) -> Value? {
+    guard signal.isReplaying else { return nil }
+    var value: Value?
+    untracked { signal.subscribe { value = $0 }.cancel() }
+    return value
+  }
+
+  /// The computed's evaluation: the value heard while connected; unconnected, the signal's current value (and
+  /// the computed stays marked, so the next read asks again).
+  func read() -> Value {
+    guard subscription == nil else { return latest }
+    if let current = SignalFollower.currentValue(of: signal) { latest = current }
+    let context = TrackingContext.current
+    context.running?._withUnsafeGuaranteedRef { $0.flags |= ReactiveFlags.isDirty }
+    return latest
+  }
+
+  /// The computed became observed: joins the signal's graph below it, and subscribes.
+  func connect(_ node: ComputedNode<Value>) {
+    guard subscription == nil else { return }
+    self.node = node
+    node.rootGraph.union(signal.currentGraph)
+    node.raiseRank(to: signal.rank + 1)
+    node.flags &= ~ReactiveFlags.isDirty
+    isConnecting = true
+    subscription = signal.subscribe { [unowned(unsafe) self] value in
+      latest = value
+      guard !isConnecting, let follower = self.node else { return }
+      follower.flags |= ReactiveFlags.isDirty
+      follower.schedule()
+    }
+    isConnecting = false
+  }
+
+  /// Nothing observes the computed any more: unsubscribes.
+  func disconnect() {
+    let subscription = self.subscription
+    self.subscription = nil
+    node?.flags |= ReactiveFlags.isDirty
+    node = nil
+    subscription?.cancel()
+  }
+}
