@@ -155,7 +155,7 @@ public final class Store<State, Action> {
   /// Reading it from inside the reducer (which is changing it in place) stops the program with a
   /// message: a reducer gets the state as its argument.
   ///
-  /// Read inside a ``Rill/Computed``'s closure or an ``Rill/effect(_:)``, it is a dependency of that computation,
+  /// Read inside a `Computed`'s closure or an `effect`, it is a dependency of that computation,
   /// which runs again each time ``state`` delivers a new state:
   ///
   /// ```swift
@@ -183,8 +183,8 @@ public final class Store<State, Action> {
   ///
   /// From inside a subscriber (of ``state``, of a selection, of any signal derived from them) or a
   /// middleware, the action is queued and runs after the current dispatch has finished notifying,
-  /// first in first out. From inside a reducer, or a ``Rill/Computed``'s closure, it is a programming
-  /// error: the program stops. From an ``Rill/effect(_:)`` it runs as from a subscriber.
+  /// first in first out. From inside a reducer, or a `Computed`'s closure, it is a programming
+  /// error: the program stops. From an `effect` it runs as from a subscriber.
   ///
   /// When a middleware swallows the action, nothing is recorded and subscribers are not told.
   ///

@@ -23,7 +23,7 @@ extension Signal {
     return computed
   }
 
-  /// This signal's current value as a ``Computed`` (see ``tracked(initial:)``), for a signal that replays.
+  /// This signal's current value as a ``Computed`` (see `tracked(initial:)`), for a signal that replays.
   ///
   /// - Precondition: The signal replays (a `CurrentValueSubject`, a store's state, a signal derived from them).
   public func tracked() -> Computed<Value> {
@@ -35,7 +35,7 @@ extension Signal {
 }
 
 extension Signal where Value: Equatable {
-  /// This signal's latest value as a ``Computed`` (see ``Signal/tracked(initial:)``) whose equal values change
+  /// This signal's latest value as a ``Computed`` (see `tracked(initial:)`) whose equal values change
   /// nothing downstream.
   public func tracked(initial: Value) -> Computed<Value> {
     let follower = SignalFollower(self, initial: initial)

@@ -118,4 +118,33 @@ import Testing
     #expect(runs == 3)
     withExtendedLifetime(subscription) {}
   }
+
+  /// The example of the README and of the "Computed values" article, printing into a log.
+  @Test func theStudentCreditExampleAsComputeds() {
+    var printed: [String] = []
+    let score = CurrentValueSubject(0)
+    let scoreColor = Computed { score.value < 30 ? "gray" : score.value < 70 ? "purple" : "red" }
+    let grade = Computed { score.value == 0 ? "not set" : score.value < 70 ? "fail" : "pass" }
+    let report = effect { printed.append("credit \(score.value): \(scoreColor.value), \(grade.value)") }
+    score.value += 35
+    score.value += 35
+    report.cancel()
+    score.value += 35
+    #expect(printed == ["credit 0: gray, not set", "credit 35: purple, fail", "credit 70: red, pass"])
+  }
+
+  /// The batch example of the "Computed values" article.
+  @Test func theArticlesBatchExample() {
+    var printed: [String] = []
+    let width = CurrentValueSubject(2)
+    let height = CurrentValueSubject(3)
+    let area = Computed { width.value * height.value }
+    let logging = effect { printed.append("area \(area.value)") }
+    batch {
+      width.value = 4
+      height.value = 5
+    }
+    #expect(printed == ["area 6", "area 20"])
+    withExtendedLifetime(logging) {}
+  }
 }
