@@ -43,16 +43,17 @@ public final class Computed<Value>: Signal<Value> {
   @usableFromInline let node: ComputedNode<Value>
 
   /// A computed whose every evaluation counts as a change (for a value that is not `Equatable`).
-  public init(_ compute: @escaping () -> Value) {
-    let node = ComputedNode(compute: compute, equals: nil)
-    self.node = node
-    super.init(graph: node.graph, rank: 1)
-    node.signal = self
+  @inlinable public convenience init(_ compute: @escaping () -> Value) {
+    self.init(node: ComputedNode(compute: compute, evaluation: ComputedNode.evaluationAlwaysChanging()))
   }
 
   /// A computed whose evaluation changes nothing when `equals` says the new value equals the last.
-  public init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-    let node = ComputedNode(compute: compute, equals: equals)
+  @inlinable public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
+    self.init(node: ComputedNode(compute: compute, evaluation: ComputedNode.evaluation(cutOffBy: equals)))
+  }
+
+  /// A computed signal of `node`.
+  @usableFromInline init(node: ComputedNode<Value>) {
     self.node = node
     super.init(graph: node.graph, rank: 1)
     node.signal = self
@@ -70,7 +71,7 @@ public final class Computed<Value>: Signal<Value> {
   @inlinable public var value: Value {
     node.refresh()
     if _slowPath(isComputationRunning) { node.noteRead() }
-    return node.current.unsafelyUnwrapped
+    return node.storage.pointee
   }
 
   @usableFromInline override var isReplaying: Bool { true }
@@ -81,7 +82,7 @@ public final class Computed<Value>: Signal<Value> {
       node.flags |= ReactiveFlags.hasObservers
       node.observe()
     }
-    observer(node.current.unsafelyUnwrapped)
+    observer(node.storage.pointee)
   }
 
   @usableFromInline override func lastObserverRemoved() {
@@ -125,8 +126,8 @@ extension Computed: RisingNode {
 
 extension Computed where Value: Equatable {
   /// A computed whose evaluation changes nothing when the new value is equal (`==`) to the last.
-  public convenience init(_ compute: @escaping () -> Value) {
-    self.init(equals: ==, compute)
+  @inlinable public convenience init(_ compute: @escaping () -> Value) {
+    self.init(node: ComputedNode(compute: compute, evaluation: ComputedNode.evaluationCutOffByEquality()))
   }
 }
 
@@ -135,38 +136,59 @@ extension Computed where Value: Equatable {
 @usableFromInline
 final class ComputedNode<Value>: ReactiveNode {
   @usableFromInline let compute: () -> Value
-  @usableFromInline let equals: ((Value, Value) -> Bool)?
-  /// The last value, once evaluated.
-  @usableFromInline @exclusivity(unchecked) var current: Value?
+  /// Runs `compute` as this node's run, stores the result, and says whether it changed. Built by the inlinable
+  /// initializers of ``Computed``, so it runs specialized for the caller's value type.
+  @usableFromInline let evaluation: (ComputedNode<Value>) -> Bool
+  /// The last value, initialized once the node has a value (``ReactiveFlags/hasValue``). Storage of its own, not
+  /// an optional: code that is not specialized would look up the optional's metadata at each use.
+  @usableFromInline let storage: UnsafeMutablePointer<Value>
   /// The signal, while it lives: it delivers the changes to its observers.
   @usableFromInline unowned(unsafe) var signal: Computed<Value>?
 
-  init(compute: @escaping () -> Value, equals: ((Value, Value) -> Bool)?) {
+  @usableFromInline init(compute: @escaping () -> Value, evaluation: @escaping (ComputedNode<Value>) -> Bool) {
     self.compute = compute
-    self.equals = equals
+    self.evaluation = evaluation
+    storage = .allocate(capacity: 1)
     super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: Graph())
+  }
+
+  deinit {
+    if has(ReactiveFlags.hasValue) { storage.deinitialize(count: 1) }
+    storage.deallocate()
+  }
+
+  /// Stores `new` as the value; returns whether it changed, by `isEqual` (never, for a first value).
+  @inlinable @inline(__always) final func store(_ new: consuming Value, isEqual: (Value, Value) -> Bool) -> Bool {
+    if has(ReactiveFlags.hasValue) {
+      if isEqual(storage.pointee, new) { return false }
+      storage.pointee = new
+    } else {
+      storage.initialize(to: new)
+      flags |= ReactiveFlags.hasValue
+    }
+    return true
+  }
+
+  /// The evaluation of a computed whose every result is a change.
+  @inlinable static func evaluationAlwaysChanging() -> (ComputedNode<Value>) -> Bool {
+    { node in node.store(node.track(node.compute)) { _, _ in false } }
+  }
+
+  /// The evaluation of a computed cut off by `equals`.
+  @inlinable static func evaluation(cutOffBy equals: @escaping (Value, Value) -> Bool) -> (ComputedNode<Value>) -> Bool
+  {
+    { node in node.store(node.track(node.compute), isEqual: equals) }
   }
 
   override var kindDescription: String { "a Computed<\(Value.self)>" }
 
   override func evaluate() -> Bool {
-    let new = track(compute)
-    let changed: Bool
-    if let old = current, let equals {
-      changed = !equals(old, new)
-    } else {
-      changed = true
-    }
-    if changed || !has(ReactiveFlags.hasValue) {
-      current = new
-      flags |= ReactiveFlags.hasValue
-    }
-    return changed
+    evaluation(self)
   }
 
   override func deliverChange() {
-    guard let signal, let value = current else { return }
-    signal.propagateFromSettle(value)
+    guard let signal else { return }
+    signal.deliverFromSettle(storage.pointee)
   }
 
   override func signalRankRose(to rank: Int) {
@@ -187,7 +209,14 @@ final class ComputedNode<Value>: ReactiveNode {
 
 extension Computed {
   /// Delivers `value` to the observers, from this computed's settle (a propagation of its graph is running).
-  func propagateFromSettle(_ value: Value) {
+  func deliverFromSettle(_ value: Value) {
     deliver(value)
+  }
+}
+
+extension ComputedNode where Value: Equatable {
+  /// The evaluation of a computed cut off by `==`.
+  @inlinable static func evaluationCutOffByEquality() -> (ComputedNode<Value>) -> Bool {
+    { node in node.store(node.track(node.compute), isEqual: ==) }
   }
 }

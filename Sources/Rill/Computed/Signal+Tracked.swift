@@ -39,7 +39,7 @@ extension Signal where Value: Equatable {
   /// nothing downstream.
   public func tracked(initial: Value) -> Computed<Value> {
     let follower = SignalFollower(self, initial: initial)
-    let computed = Computed<Value>(equals: ==) { follower.read() }
+    let computed = Computed<Value> { follower.read() }
     computed.node.follower = follower
     return computed
   }

@@ -66,6 +66,12 @@ final class TrackingContext {
     return context
   }
 
+  /// This thread's context if it has one: a thread that never ran a computation has none, and runs none now.
+  @usableFromInline static var existing: TrackingContext? {
+    guard let pointer = pthread_getspecific(trackingKey) else { return nil }
+    return Unmanaged<TrackingContext>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
   /// A new stamp, never handed out before on this thread.
   @inlinable func nextStamp() -> UInt {
     lastStamp &+= 1
@@ -100,8 +106,7 @@ private func releaseTrackingContext(_ pointer: UnsafeMutableRawPointer?) {
 /// Outside a computation it just runs `body`. Writes stay forbidden inside a computed's closure, untracked or not.
 @inlinable
 public func untracked<T>(_ body: () throws -> T) rethrows -> T {
-  guard isComputationRunning else { return try body() }
-  let context = TrackingContext.current
+  guard isComputationRunning, let context = TrackingContext.existing else { return try body() }
   let consumer = context.consumer
   context.consumer = nil
   defer { context.consumer = consumer }
@@ -112,8 +117,7 @@ extension ReactiveNode {
   /// Records a read of this node by the computation running on this thread, if any. Call it after the node is
   /// up to date, with its version of the value read.
   @usableFromInline final func noteRead() {
-    let context = TrackingContext.current
-    guard let consumer = context.consumer else { return }
+    guard let context = TrackingContext.existing, let consumer = context.consumer else { return }
     consumer._withUnsafeGuaranteedRef { $0.record(self, in: context) }
   }
 }
@@ -122,7 +126,7 @@ extension ReactiveNode {
 /// running (it must not write); returns the graph of the effect running, if one is, for the write to be queued
 /// behind its propagation (rule 14), or `nil` when the write goes ahead as usual.
 @usableFromInline func checkWriteFromComputation(to what: String) -> Graph? {
-  guard let running = TrackingContext.current.running else { return nil }
+  guard let running = TrackingContext.existing?.running else { return nil }
   return running._withUnsafeGuaranteedRef { node -> Graph? in
     guard !node.has(ReactiveFlags.isComputed) else {
       preconditionFailure(
