@@ -58,6 +58,7 @@ order = []
 for element in json.load(open(run)):
     name = element["benchmark"].split(".", 3)[3]
     workload, library = name.rsplit("/", 1)
+    library = library.replace("_", " ")  # the JMH export writes "Rill Computed" as "Rill_Computed"
     operations = 1 if workload.startswith(
         ("cancel_10k", "fanout_", "cellx", "kairo_broad", "kairo_mux", "history_", "teardown_")) else 1_000
     metrics = element["secondaryMetrics"]
