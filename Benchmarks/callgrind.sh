@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Instructions per operation, counted by valgrind's callgrind (stable on a noisy machine, unlike time), for the three
-# sides Profile runs: straight-line code, the baseline and Rill.
+# Instructions per operation, counted by valgrind's callgrind (stable on a noisy machine, unlike time), for the sides
+# Profile runs: straight-line code, the baseline and Rill, and for the reactivity workloads (kairo_*, cellx_*) Rill
+# Computed (`Computed` and `effect`, as the JS originals), with Computed ÷ baseline and Computed ÷ Rill.
 #
 #   ./callgrind.sh                        every workload Profile knows
 #   ./callgrind.sh send_1sub chain3       only these
@@ -60,6 +61,8 @@ instructions() {  # workload side operations -> total instructions, or nothing w
 per_operation() {  # workload side -> instructions per operation, or "—"
   local count single double
   count=$(operations_of "$1")
+  # A form Profile does not have fails at once: no need to start valgrind for it.
+  "$profile" "$1" "$2" 1 >/dev/null 2>&1 || { echo "—"; return; }
   single=$(instructions "$1" "$2" "$count")
   [[ -z $single ]] && { echo "—"; return; }
   double=$(instructions "$1" "$2" "$((2 * count))")
@@ -67,19 +70,45 @@ per_operation() {  # workload side -> instructions per operation, or "—"
   echo $(((double - single) / count))
 }
 
-echo "| workload | straight-line instr/op | baseline instr/op | Rill instr/op | Rill ÷ baseline |"
-echo "|---|---:|---:|---:|---:|"
+ratio() {  # numerator denominator -> "n.nn×", or "—"
+  if [[ $1 != "—" && $2 != "—" ]]; then
+    python3 -c "print(f'{$1 / max($2, 1):.2f}×')"
+  else
+    echo "—"
+  fi
+}
+
+# The Rill Computed columns only when a workload asked for has that form (the reactivity workloads).
+sides=(straight-line baseline Rill)
+for workload in "${workloads[@]}"; do
+  if "$profile" "$workload" "Rill Computed" 1 >/dev/null 2>&1; then
+    sides+=("Rill Computed")
+    break
+  fi
+done
+
+if [[ ${#sides[@]} -eq 4 ]]; then
+  echo "| workload | straight-line instr/op | baseline instr/op | Rill instr/op | Rill Computed instr/op | Rill ÷ baseline" \
+    "| Computed ÷ baseline | Computed ÷ Rill |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+else
+  echo "| workload | straight-line instr/op | baseline instr/op | Rill instr/op | Rill ÷ baseline |"
+  echo "|---|---:|---:|---:|---:|"
+fi
 for workload in "${workloads[@]}"; do
   declare -A per=()
-  for side in straight-line baseline Rill; do
+  for side in "${sides[@]}"; do
     per[$side]=$(per_operation "$workload" "$side")
     [[ -n $tsv && ${per[$side]} != "—" ]] && printf '%s\t%s\t%s\n' "$workload" "$side" "${per[$side]}" >>"$tsv"
   done
-  ratio="—"
-  if [[ ${per[Rill]} != "—" && ${per[baseline]} != "—" ]]; then
-    ratio=$(python3 -c "print(f'{${per[Rill]} / max(${per[baseline]}, 1):.2f}×')")
+  row="| $workload | ${per[straight-line]} | ${per[baseline]} | ${per[Rill]}"
+  if [[ ${#sides[@]} -eq 4 ]]; then
+    row+=" | ${per[Rill Computed]} | $(ratio "${per[Rill]}" "${per[baseline]}")"
+    row+=" | $(ratio "${per[Rill Computed]}" "${per[baseline]}") | $(ratio "${per[Rill Computed]}" "${per[Rill]}") |"
+  else
+    row+=" | $(ratio "${per[Rill]}" "${per[baseline]}") |"
   fi
-  echo "| $workload | ${per[straight-line]} | ${per[baseline]} | ${per[Rill]} | $ratio |"
+  echo "$row"
 done
 if [[ "${KEEP:-0}" == 1 ]]; then
   echo "profiles: $out (callgrind_annotate FILE)" >&2

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Turns one benchmark run into a markdown table: per workload the median time per operation for each side
 # (straight-line code, the baseline, Rill, OpenCombine), Rill ÷ baseline, OpenCombine ÷ Rill, and mallocs per
-# operation.
+# operation. When the run has the reactivity suite's Rill Computed side (`Computed` and `effect`), the table also
+# has its time, Computed ÷ baseline, Computed ÷ Rill and its mallocs.
 #
 #   ./compare.sh                    run every suite once (release build), then print the table
 #   ./compare.sh --filter 'send.*'  the same for the benchmarks whose names match (passed to the plugin, as are
@@ -47,10 +48,9 @@ import json
 import sys
 
 sys.path.insert(0, "Tools")
-from table import count, ratio, rows, time  # noqa: E402
+from table import COMPUTED, count, ratio, rows, time  # noqa: E402
 
 run, machine, date, tsv = sys.argv[1:5]
-libraries = ["straight-line", "baseline", "Rill", "OpenCombine"]
 
 # workload -> library -> (median seconds per operation, median mallocs per operation)
 results = {}
@@ -58,6 +58,7 @@ order = []
 for element in json.load(open(run)):
     name = element["benchmark"].split(".", 3)[3]
     workload, library = name.rsplit("/", 1)
+    library = library.replace("_", " ")  # the JMH export writes "Rill Computed" as "Rill_Computed"
     operations = 1 if workload.startswith(
         ("cancel_10k", "fanout_", "cellx", "kairo_broad", "kairo_mux", "history_", "teardown_")) else 1_000
     metrics = element["secondaryMetrics"]
@@ -76,11 +77,16 @@ if tsv:
             for library, (seconds, mallocs) in results[workload].items():
                 file.write(f"{workload}\t{library}\t{seconds:.6e}\t{mallocs:g}\n")
 
+# The Rill Computed columns only when the run has that side (the reactivity suite).
+with_computed = any(COMPUTED in measured for measured in results.values())
+libraries = ["straight-line", "baseline", "Rill"] + ([COMPUTED] if with_computed else []) + ["OpenCombine"]
+
 print(f"Machine: {machine}. Run: {date}. Median of each benchmark's iterations; time per operation.")
 print()
-print("| workload | straight-line | baseline | Rill | OpenCombine | Rill ÷ baseline | OpenCombine ÷ Rill "
-      "| mallocs/op baseline · Rill · OpenCombine |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|")
+computed_ratios = " | Computed ÷ baseline | Computed ÷ Rill" if with_computed else ""
+print(f"| workload | {' | '.join(libraries)} | Rill ÷ baseline{computed_ratios} | OpenCombine ÷ Rill "
+      f"| mallocs/op {' · '.join(libraries[1:])} |")
+print("|---|" + "---:|" * (len(libraries) + (5 if with_computed else 3)))
 for label, workload, divisor in rows(order):
     measured = results[workload]
     times = {lib: measured[lib][0] / divisor if lib in measured else None for lib in libraries}
@@ -89,6 +95,9 @@ for label, workload, divisor in rows(order):
     malloc_cells = " · ".join(count(mallocs[lib]) for lib in libraries[1:])
     if divisor > 1:
         malloc_cells = ""
-    print(f"| {label} | {' | '.join(cells)} | {ratio(times['Rill'], times['baseline'])} "
-          f"| {ratio(times['OpenCombine'], times['Rill'])} | {malloc_cells} |")
+    ratios = [ratio(times["Rill"], times["baseline"])]
+    if with_computed:
+        ratios += [ratio(times[COMPUTED], times["baseline"]), ratio(times[COMPUTED], times["Rill"])]
+    ratios.append(ratio(times["OpenCombine"], times["Rill"]))
+    print(f"| {label} | {' | '.join(cells)} | {' | '.join(ratios)} | {malloc_cells} |")
 PYTHON

@@ -4,6 +4,9 @@ public import Benchmark
 public enum Library: String, CaseIterable, Sendable {
   /// Rill, as a client package gets it: a default release build, no cross-module optimization flags.
   case rill = "Rill"
+  /// Rill's tracked derived state, the JS frameworks' way: every derived node a `Computed` (cut off by `==`),
+  /// every effect an `effect`, every head a `CurrentValueSubject` written with `.value =`.
+  case computed = "Rill Computed"
   /// The tight hand-written version of the same design: every node and effect an opaque closure, stored once and
   /// called from a borrowed buffer in a topological order written by hand, no retain per call, nothing copied per
   /// write.

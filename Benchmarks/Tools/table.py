@@ -1,6 +1,9 @@
 """What compare.sh and report.sh share: the order of the rows, the per-item rows, and how a cell is written."""
 import re
 
+# The side name of the reactivity suite's `Computed` and `effect` form (Support/Workload.swift's Library.computed).
+COMPUTED = "Rill Computed"
+
 # Workloads in this order (by prefix), then by size, then by name.
 KINDS = ["send_", "chain3", "take_until", "combine2", "combine5", "combine7", "diamond", "combine_list_", "fanout_",
          "churn", "cancel_10k", "teardown_", "store_dispatch", "store_large_state", "store_entities", "kairo_",

@@ -15,6 +15,7 @@ func broad() {
   }
   // The value each iteration writes: a new one each time.
   var rillWrite = 0
+  var computedWrite = 0
   var baselineWrite = 0
   var straightLineWrite = 0
 
@@ -30,6 +31,23 @@ func broad() {
     benchmark.stopMeasurement()
     expect(sink, expected([rillWrite]), "kairo_broad", .rill)
     blackHole(effects)
+  }
+
+  // As the JS original: per branch a computed reading the head, a computed reading it, an effect reading that.
+  workload("kairo_broad", .computed, operations: .one) { benchmark in
+    var sink = 0
+    let head = CurrentValueSubject(0)
+    let subscriptions = (0..<broadWidth).map { offset in
+      let plusOffset = Computed { head.value &+ offset }
+      let plusOne = Computed { plusOffset.value &+ 1 }
+      return effect { sink &+= plusOne.value }
+    }
+    computedWrite &+= 1
+    benchmark.startMeasurement()
+    head.value = computedWrite
+    benchmark.stopMeasurement()
+    expect(sink, expected([computedWrite]), "kairo_broad", .computed)
+    blackHole(subscriptions)
   }
 
   workload("kairo_broad", .baseline, operations: .one) { benchmark in

@@ -31,6 +31,23 @@ func cellxReference(layers: Int, start: Cells) -> (last: Cells, sum: Int) {
   return (cells, sum)
 }
 
+/// What the effects of a graph with equality cut-offs add up when the start cells go from `old` to `new`: each
+/// layer's cells that changed (every cell when `old` is nil: the effects' first run).
+func cellxChangedSum(layers: Int, from old: Cells?, to new: Cells) -> Int {
+  var before = old
+  var after = new
+  var sum = 0
+  for _ in 0..<layers {
+    before = before?.next()
+    after = after.next()
+    if before?.prop1 != after.prop1 { sum &+= after.prop1 }
+    if before?.prop2 != after.prop2 { sum &+= after.prop2 }
+    if before?.prop3 != after.prop3 { sum &+= after.prop3 }
+    if before?.prop4 != after.prop4 { sum &+= after.prop4 }
+  }
+  return sum
+}
+
 /// cellx_<layers>: four start cells, then `layers` layers of four cells, each with an effect, under the cellx
 /// rule (prop1 = prop2, prop2 = prop1 − prop3, prop3 = prop2 + prop4, prop4 = prop3 of the layer above). One
 /// operation is one update of all four start cells in a `batch`, which every cell below depends on. Each run builds the
@@ -87,6 +104,59 @@ func cellx(layers: Int) {
     benchmark.stopMeasurement()
     expect(sink, expected, name, .rill)
     blackHole(effects)
+  }
+
+  // As the JS original: per layer 4 computeds reading the layer above, then an effect per cell. Each computed is
+  // cut off by `==`, so an effect runs only when its cell changed: the effects add up each layer's changed cells.
+  let expectedWithCutOffs =
+    cellxChangedSum(layers: layers, from: nil, to: cellxStarts[0])
+    &+ cellxChangedSum(layers: layers, from: cellxStarts[0], to: cellxStarts[1])
+    &+ cellxChangedSum(layers: layers, from: cellxStarts[1], to: cellxStarts[0])
+
+  workload(name, .computed, operations: .one, maxIterations: 300) { benchmark in
+    var sink = 0
+    let start = (
+      prop1: CurrentValueSubject(cellxStarts[0].prop1), prop2: CurrentValueSubject(cellxStarts[0].prop2),
+      prop3: CurrentValueSubject(cellxStarts[0].prop3), prop4: CurrentValueSubject(cellxStarts[0].prop4)
+    )
+    // As the JS original's batch: the computeds and effects run once, after the four writes.
+    func update(_ cells: Cells) {
+      batch {
+        start.prop1.value = cells.prop1
+        start.prop2.value = cells.prop2
+        start.prop3.value = cells.prop3
+        start.prop4.value = cells.prop4
+      }
+    }
+    // Each closure captures only the cells it reads.
+    var layer = (
+      prop1: Computed { start.prop2.value },
+      prop2: Computed { [one = start.prop1, three = start.prop3] in one.value &- three.value },
+      prop3: Computed { [two = start.prop2, four = start.prop4] in two.value &+ four.value },
+      prop4: Computed { start.prop3.value }
+    )
+    var subscriptions: [Subscription] = []
+    subscriptions.reserveCapacity(4 * layers)
+    for index in 0..<layers {
+      if index > 0 {
+        let above = layer
+        layer = (
+          prop1: Computed { [two = above.prop2] in two.value },
+          prop2: Computed { [one = above.prop1, three = above.prop3] in one.value &- three.value },
+          prop3: Computed { [two = above.prop2, four = above.prop4] in two.value &+ four.value },
+          prop4: Computed { [three = above.prop3] in three.value }
+        )
+      }
+      for cell in [layer.prop1, layer.prop2, layer.prop3, layer.prop4] {
+        subscriptions.append(effect { sink &+= cell.value })
+      }
+    }
+    update(cellxStarts[1])
+    benchmark.startMeasurement()
+    update(cellxStarts[0])
+    benchmark.stopMeasurement()
+    expect(sink, expectedWithCutOffs, name, .computed)
+    blackHole(subscriptions)
   }
 
   workload(name, .baseline, operations: .one, maxIterations: 300) { benchmark in

@@ -24,6 +24,23 @@ func diamond() {
     blackHole(effect)
   }
 
+  // As the JS original: 5 computeds reading the head, one computed reading the 5, an effect reading it.
+  workload("kairo_diamond", .computed) { benchmark in
+    var sink = 0
+    let head = CurrentValueSubject(0)
+    let branches = (0..<5).map { _ in Computed { head.value &+ 1 } }
+    let sum = Computed { branches.reduce(0) { $0 &+ $1.value } }
+    let subscription = effect { sink &+= sum.value }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      head.value = value
+    }
+    benchmark.stopMeasurement()
+    // The first write, 0, equals the head's value at creation: the branches' cut-offs stop it there.
+    expect(sink, expected(benchmark.scaledIterations.dropFirst()), "kairo_diamond", .computed)
+    blackHole(subscription)
+  }
+
   workload("kairo_diamond", .baseline) { benchmark in
     var sink = 0
     let branches = ContiguousArray((0..<5).map { _ in opaque(Step { $0 &+ 1 }) })

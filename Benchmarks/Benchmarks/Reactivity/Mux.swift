@@ -34,6 +34,7 @@ func mux() {
   }
   // The write each iteration measures, after the round before it.
   var rillWrite = 19
+  var computedWrite = 19
   var baselineWrite = 19
   var straightLineWrite = 19
 
@@ -55,6 +56,31 @@ func mux() {
     benchmark.stopMeasurement()
     expect(sink, expected((rillWrite &- 20)..<(rillWrite &+ 1)), "kairo_mux", .rill)
     blackHole(effects)
+  }
+
+  // As the JS original: one computed of all the heads' values, per index a computed reading its value from it and
+  // a computed adding 1, and an effect. The mux computed's value, an array, is cut off by `==` (the JS original's
+  // object is new each time); a write of an equal value stops there.
+  workload("kairo_mux", .computed, operations: .one) { benchmark in
+    var sink = 0
+    let heads = (0..<muxWidth).map { _ in CurrentValueSubject(0) }
+    let muxed = Computed { heads.map { $0.value } }
+    let subscriptions = (0..<muxWidth).map { index in
+      let picked = Computed { muxed.value[index] }
+      let plusOne = Computed { picked.value &+ 1 }
+      return effect { sink &+= plusOne.value }
+    }
+    computedWrite = 20 &+ (computedWrite &+ 1) % 20
+    for write in (computedWrite - 20)..<computedWrite {
+      let (head, value) = muxWrite(write)
+      heads[head].value = value
+    }
+    let (head, value) = muxWrite(computedWrite)
+    benchmark.startMeasurement()
+    heads[head].value = value
+    benchmark.stopMeasurement()
+    expect(sink, expected((computedWrite &- 20)..<(computedWrite &+ 1)), "kairo_mux", .computed)
+    blackHole(subscriptions)
   }
 
   workload("kairo_mux", .baseline, operations: .one) { benchmark in

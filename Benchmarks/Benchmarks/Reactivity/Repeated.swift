@@ -30,6 +30,25 @@ func repeated() {
     blackHole(effect)
   }
 
+  // As the JS original: a computed that reads the head 30 times, an effect reading it.
+  workload("kairo_repeated", .computed) { benchmark in
+    var sink = 0
+    let head = CurrentValueSubject(0)
+    let current = Computed {
+      var result = 0
+      for _ in 0..<repeatedReads { result &+= head.value }
+      return result
+    }
+    let subscription = effect { sink &+= current.value }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      head.value = value
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_repeated", .computed)
+    blackHole(subscription)
+  }
+
   workload("kairo_repeated", .baseline) { benchmark in
     var sink = 0
     let node = opaque(Step(run: readRepeatedly))

@@ -27,6 +27,28 @@ func unstable() {
     blackHole(effect)
   }
 
+  // As the JS original: the node is one computed that reads the head and, 20 times, the head and then `double`
+  // or `inverse`; its dependencies change on every write.
+  workload("kairo_unstable", .computed) { benchmark in
+    var sink = 0
+    let head = CurrentValueSubject(0)
+    let double = Computed { head.value &* 2 }
+    let inverse = Computed { 0 &- head.value }
+    let current = Computed {
+      var result = 0
+      for _ in 0..<20 { result &+= head.value & 1 == 1 ? double.value : inverse.value }
+      return result
+    }
+    let subscription = effect { sink &+= current.value }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      head.value = value
+    }
+    benchmark.stopMeasurement()
+    expect(sink, expected(benchmark.scaledIterations), "kairo_unstable", .computed)
+    blackHole(subscription)
+  }
+
   workload("kairo_unstable", .baseline) { benchmark in
     var sink = 0
     let double = opaque(Step { $0 &* 2 })

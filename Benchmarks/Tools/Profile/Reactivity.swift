@@ -1,5 +1,5 @@
-// The Reactivity suite's setups (Benchmarks/Reactivity), for instruction profiles, with the suite's three sides:
-// Rill, the tight baseline (every node and effect an opaque closure, stored once in one array per role, called
+// The Reactivity suite's setups (Benchmarks/Reactivity), for instruction profiles, with the suite's four sides:
+// Rill (operators), Rill Computed (`Computed` and `effect`, as the JS originals), the tight baseline (every node and effect an opaque closure, stored once in one array per role, called
 // by index from arrays held in `let`s in a topological order written by hand: no retain per call, nothing copied
 // per write) and straight-line code (one non-inlined function per write, no closures: the floor). The kairo cases
 // run `operations` writes, cellx_<layers> runs `operations` full updates of a graph built first. Each side builds
@@ -84,9 +84,16 @@ func runStraightLineReactivity(_ workload: String, operations: Int) -> Bool {
   runReactivity(workload, side: .straightLine, operations: operations)
 }
 
-/// With REACTIVITY_CHECK=1, stops unless every side of `workload` ends with the same sink.
+/// With REACTIVITY_CHECK=1, stops unless every side of `workload` ends with the same sink; the Computed side's,
+/// whose equality cut-offs skip the effects of unchanged values, must be that of ``computedReference(_:operations:)``.
 private func checkReactivity(_ workload: String, side: Side, operations: Int, sink: Int) {
   guard ProcessInfo.processInfo.environment["REACTIVITY_CHECK"] == "1" else { return }
+  if side == .computed {
+    let expected = computedReference(workload, operations: operations)
+    precondition(expected == sink, "\(workload): Rill Computed \(sink), expected \(String(describing: expected))")
+    print("\(workload) \(operations): the Computed side's sink is \(sink), as the cut-offs say")
+    return
+  }
   for other in [Side.rill, .baseline, .straightLine] {
     let otherSink = reactivitySink(workload, side: other, operations: operations)
     precondition(
@@ -99,6 +106,7 @@ private func checkReactivity(_ workload: String, side: Side, operations: Int, si
 private func reactivitySink(_ workload: String, side: Side, operations: Int) -> Int? {
   switch side {
   case .rill: rillSink(workload, operations: operations)
+  case .computed: computedSink(workload, operations: operations)
   case .baseline: baselineSink(workload, operations: operations)
   case .straightLine: straightLineSink(workload, operations: operations)
   }

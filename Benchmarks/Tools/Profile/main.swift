@@ -19,9 +19,11 @@ func reduceCounter(_ state: inout CounterState, _ action: Int) {
   state.count &+= action
 }
 
-/// Who runs a workload: Rill, the tight hand-written baseline, or straight-line code (the floor).
+/// Who runs a workload: Rill, Rill's computeds and effects (the Reactivity workloads only), the tight hand-written
+/// baseline, or straight-line code (the floor).
 enum Side: String {
   case rill = "Rill"
+  case computed = "Rill Computed"
   case baseline = "baseline"
   case straightLine = "straight-line"
 }
@@ -44,6 +46,7 @@ func run(_ workload: String, side: Side, operations: Int) -> Bool {
   case .rill:
     runRill(workload, operations: operations) || runCombineArity(workload, side: .rill, operations: operations)
       || runReactivity(workload, side: side, operations: operations)
+  case .computed: runReactivity(workload, side: side, operations: operations)
   case .baseline:
     runBaseline(workload, operations: operations)
       || runCombineArity(workload, side: .baseline, operations: operations)
@@ -240,13 +243,13 @@ let arguments = CommandLine.arguments
 guard arguments.count == 4, let operations = Int(arguments[3]), let side = Side(rawValue: arguments[2]),
   run(arguments[1], side: side, operations: operations)
 else {
-  print("usage: Profile <workload> <Rill|baseline|straight-line> <operations>")
+  print("usage: Profile <workload> <Rill|'Rill Computed'|baseline|straight-line> <operations>")
   print("  workloads: send_1sub send_10sub send_100sub chain3 take_until chain_90 chain_1000 combine2 diamond churn")
   print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
   print("             fanout_combine_10 fanout_combine_1000 fanout_combine_10k")
   print("             combine<4|5|7>_<transform|map|pack_transform|pack_map> (7: the pack forms)")
   print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable")
-  print("             kairo_avoidable cellx_100 cellx_1000 (cellx_<layers>)")
+  print("             kairo_avoidable cellx_100 cellx_1000 (cellx_<layers>; these also for 'Rill Computed')")
   exit(2)
 }
 
