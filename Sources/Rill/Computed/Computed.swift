@@ -199,6 +199,8 @@ final class ComputedNode<Value>: ReactiveNode {
   @usableFromInline var follower: SignalFollower<Value>?
 
   override func didLink() {
+    // The signal's graph follows the node's to the merged root, so the graph it was made with can go.
+    if let signal { _ = signal.currentGraph }
     follower?.connect(self)
   }
 
