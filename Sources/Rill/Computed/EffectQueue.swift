@@ -1,45 +1,83 @@
 /// The effects a propagation marked, waiting for its joins and computeds to settle: taken in the order the effects
 /// were created (rule 14), whatever order they were marked in.
 ///
-/// A binary min-heap on the creation sequence: O(log n) to add or take, no scan, and its storage is kept between
-/// propagations, so a steady-state propagation allocates nothing. Each entry holds its effect retained, so an
-/// effect cancelled and freed while it waits is still there to be skipped.
+/// Effects are nearly always marked in creation order (they are created in the order of what they read): while
+/// they are, the queue is a plain first-in-first-out array, O(1) to add and take. The first one marked out of order
+/// turns what is waiting into a binary min-heap on the creation sequence, O(log n) to add or take, until the queue
+/// is empty again. No scan, and the storage is kept between propagations, so a steady-state propagation allocates
+/// nothing. Each entry holds its effect retained, so an effect cancelled and freed while it waits is still there to
+/// be skipped.
 @usableFromInline
 struct EffectQueue {
-  @usableFromInline var heap: ContiguousArray<(sequence: Int, effect: Unmanaged<ReactiveNode>)> = []
+  @usableFromInline var entries: ContiguousArray<(sequence: Int, effect: Unmanaged<ReactiveNode>)> = []
+  /// Where the first-in-first-out queue starts; 0 while a heap.
+  @usableFromInline var head = 0
+  /// Whether `entries` from `head` on are in creation order; otherwise they are a heap.
+  @usableFromInline var isInOrder = true
 
   @inlinable init() {}
 
-  @inlinable var isEmpty: Bool { heap.isEmpty }
+  @inlinable var isEmpty: Bool { entries.count == head }
 
   /// Adds `node`, an effect, retaining it until it is taken.
   @usableFromInline mutating func push(_ node: ReactiveNode) {
     let sequence = unsafeDowncast(node, to: EffectNode.self).sequence
-    var child = heap.count
-    heap.append((sequence, .passRetained(node)))
+    let entry = (sequence: sequence, effect: Unmanaged<ReactiveNode>.passRetained(node))
+    if isInOrder {
+      if entries.count == head || entries[entries.count &- 1].sequence < sequence {
+        entries.append(entry)
+        return
+      }
+      makeHeap()
+    }
+    var child = entries.count
+    entries.append(entry)
     while child > 0 {
       let parent = (child &- 1) / 2
-      guard heap[parent].sequence > sequence else { break }
-      heap.swapAt(parent, child)
+      guard entries[parent].sequence > sequence else { break }
+      entries.swapAt(parent, child)
       child = parent
     }
   }
 
+  /// Turns the waiting entries into a heap (they are sorted, which is a heap once the taken ones are gone).
+  @usableFromInline mutating func makeHeap() {
+    if head > 0 {
+      entries.removeFirst(head)
+      head = 0
+    }
+    isInOrder = false
+  }
+
   /// Removes the earliest-created effect; the caller releases it.
   @usableFromInline mutating func pop() -> Unmanaged<ReactiveNode>? {
-    guard !heap.isEmpty else { return nil }
-    let first = heap[0].effect
-    let last = heap.removeLast()
-    guard !heap.isEmpty else { return first }
-    heap[0] = last
+    if isInOrder {
+      guard head < entries.count else { return nil }
+      let first = entries[head].effect
+      head &+= 1
+      if head == entries.count {
+        // One by one: unspecialized (in a debug build), `removeAll(keepingCapacity:)` allocates.
+        while !entries.isEmpty { entries.removeLast() }
+        head = 0
+      }
+      return first
+    }
+    guard !entries.isEmpty else { return nil }
+    let first = entries[0].effect
+    let last = entries.removeLast()
+    if entries.isEmpty {
+      isInOrder = true
+      return first
+    }
+    entries[0] = last
     var parent = 0
-    let count = heap.count
+    let count = entries.count
     while true {
       var child = 2 &* parent &+ 1
       guard child < count else { break }
-      if child &+ 1 < count && heap[child &+ 1].sequence < heap[child].sequence { child &+= 1 }
-      guard heap[child].sequence < heap[parent].sequence else { break }
-      heap.swapAt(parent, child)
+      if child &+ 1 < count && entries[child &+ 1].sequence < entries[child].sequence { child &+= 1 }
+      guard entries[child].sequence < entries[parent].sequence else { break }
+      entries.swapAt(parent, child)
       parent = child
     }
     return first
@@ -47,12 +85,11 @@ struct EffectQueue {
 
   /// Moves every effect of `other` here, leaving it empty.
   @usableFromInline mutating func absorb(_ other: inout EffectQueue) {
-    for entry in other.heap {
-      let node = entry.effect.takeUnretainedValue()
-      push(node)
-      entry.effect.release()
+    while let effect = other.pop() {
+      push(effect.takeUnretainedValue())
+      effect.release()
     }
-    other.heap = []
+    other = EffectQueue()
   }
 }
 

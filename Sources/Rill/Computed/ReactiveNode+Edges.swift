@@ -99,6 +99,13 @@ extension ReactiveNode {
       node._withUnsafeGuaranteedRef { node in
         guard node.has(ReactiveFlags.isLinked) else { return }
         node.flags &= ~ReactiveFlags.isLinked
+        if node.has(ReactiveFlags.isScheduled) && !node.has(ReactiveFlags.isEffect)
+          && !node.has(ReactiveFlags.isHeldForSettle)
+        {
+          // What observed it may let it go before its turn: it keeps itself until then.
+          node.flags |= ReactiveFlags.isHeldForSettle
+          _ = Unmanaged.passUnretained(node).retain()
+        }
         var index = 0
         while index < node.dependencies.count {
           let edge = node.dependencies[index]

@@ -13,8 +13,8 @@ extension ReactiveNode {
   @inlinable @inline(__always) final func refresh() {
     let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
     if flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked {
-      let graph = rootGraph
-      if _fastPath(graph.depth == 0 || rank < graph.settlingRank) { return }
+      let rank = self.rank
+      if _fastPath(withRootGraph { $0.depth == 0 || rank < $0.settlingRank }) { return }
     } else if flags & mask == ReactiveFlags.hasValue {
       if checkedEpoch == trackedWrites.load(ordering: .relaxed) { return }
     }
@@ -27,8 +27,8 @@ extension ReactiveNode {
     if !has(ReactiveFlags.isComputed) { return true }  // a source is its own value
     let mask = ReactiveFlags.isDirty | ReactiveFlags.hasValue | ReactiveFlags.isLinked
     if flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked {
-      let graph = rootGraph
-      return graph.depth == 0 || rank < graph.settlingRank
+      let rank = self.rank
+      return withRootGraph { $0.depth == 0 || rank < $0.settlingRank }
     }
     if flags & mask == ReactiveFlags.hasValue { return checkedEpoch == trackedWrites.load(ordering: .relaxed) }
     return false
@@ -125,26 +125,30 @@ extension ReactiveNode {
   @usableFromInline final func schedule() {
     guard !has(ReactiveFlags.isScheduled) else { return }
     flags |= ReactiveFlags.isScheduled
-    let graph = rootGraph
     if has(ReactiveFlags.isEffect) {
-      graph.effects.push(self)
+      withRootGraph { $0.effects.push(self) }
       return
     }
-    let settle = joinSettle ?? makeJoinSettle()
-    graph.schedule(rank: rank, of: ObjectIdentifier(self), settle)
-  }
-
-  final func makeJoinSettle() -> Unmanaged<JoinSettle> {
-    let settle = JoinSettle.make { [unowned(unsafe) self] in settleScheduled() }
-    joinSettle = settle
-    return settle
+    let rank = self.rank
+    withRootGraph { $0.schedule(rank: rank, of: ObjectIdentifier(self), .passUnretained(self)) }
   }
 
   /// A computed's turn in the propagation: everything it read has settled. Re-evaluates it if something it read
   /// changed (unless a read in the meantime did), then tells its signal's observers.
   final func settleScheduled() {
     flags &= ~ReactiveFlags.isScheduled
-    guard has(ReactiveFlags.isLinked), !has(ReactiveFlags.isDisposed) else { return }
+    if _slowPath(has(ReactiveFlags.isHeldForSettle)) {
+      flags &= ~ReactiveFlags.isHeldForSettle
+      settleIfLinked()
+      Unmanaged.passUnretained(self).release()  // the hold taken when it stopped being observed; last use of self
+      return
+    }
+    settleIfLinked()
+  }
+
+  /// The settle proper: nothing for a node no longer observed (a read pulls it).
+  @inline(__always) final func settleIfLinked() {
+    guard has(ReactiveFlags.isLinked) else { return }
     if has(ReactiveFlags.isDirty) { reevaluate() }
     if has(ReactiveFlags.deliveryPending) {
       flags &= ~ReactiveFlags.deliveryPending
@@ -185,22 +189,27 @@ extension ReactiveNode {
   /// Runs `body` as this consumer's run: what it reads becomes this node's dependencies (the ones it no longer
   /// reads are dropped at the end), and the rank rises above the highest rank read.
   @inlinable final func track<Result>(_ body: () -> Result) -> Result {
-    let context = TrackingContext.current
-    let outer = (context.consumer, context.running, context.cursor, context.stamp, context.highestRank)
-    context.consumer = .passUnretained(self)
-    context.running = .passUnretained(self)
-    context.cursor = 0
-    context.stamp = context.nextStamp()
-    context.highestRank = 0
+    let context = TrackingContext.currentUnmanaged
+    let outer = context._withUnsafeGuaranteedRef { context in
+      let outer = (context.consumer, context.running, context.cursor, context.stamp, context.highestRank)
+      context.consumer = .passUnretained(self)
+      context.running = .passUnretained(self)
+      context.cursor = 0
+      context.stamp = context.nextStamp()
+      context.highestRank = 0
+      return outer
+    }
     flags |= ReactiveFlags.isRunning
     runningComputations.wrappingAdd(1, ordering: .relaxed)
     let result = body()
     runningComputations.wrappingAdd(-1, ordering: .relaxed)
     flags &= ~ReactiveFlags.isRunning
-    let cursor = context.cursor
-    let highestRank = context.highestRank
-    (context.consumer, context.running, context.cursor, context.stamp, context.highestRank) = outer
-    dropDependencies(from: cursor)
+    let (cursor, highestRank) = context._withUnsafeGuaranteedRef { context in
+      let ended = (context.cursor, context.highestRank)
+      (context.consumer, context.running, context.cursor, context.stamp, context.highestRank) = outer
+      return ended
+    }
+    if cursor < dependencies.count { dropDependencies(from: cursor) }
     if highestRank >= rank { raiseRank(to: highestRank &+ 1) }
     return result
   }

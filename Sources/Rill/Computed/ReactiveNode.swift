@@ -11,8 +11,12 @@
 // it again allocates nothing) but is in no source's `dependents`: a source never keeps it alive (rule 10).
 
 /// A vertex of the tracked graph: a source, a computed, or an effect (see the file's comment).
+///
+/// A node is a ``JoinSettle`` itself: a computed is scheduled in its graph's pending settles as it is, with no object
+/// of its own for it. A scheduled node is kept alive by what observes it; one that stops being observed while
+/// scheduled keeps itself alive (``ReactiveFlags/isHeldForSettle``) until its settle has run.
 @usableFromInline
-class ReactiveNode {
+class ReactiveNode: JoinSettle {
   /// ``ReactiveFlags`` bits.
   @usableFromInline @exclusivity(unchecked) final var flags: UInt32
   /// Bumped each time the node's value changes: a source's write, a computed's re-evaluation to a new value.
@@ -33,23 +37,26 @@ class ReactiveNode {
   @usableFromInline @exclusivity(unchecked) final var freshStamp: UInt = 0
   /// The write epoch at which this unobserved computed was last found up to date (see ``TrackedWrites``).
   @usableFromInline @exclusivity(unchecked) final var checkedEpoch: Int = -1
-  /// The settle the graph runs for this computed when it is scheduled, made at its first schedule. Owned here;
-  /// freed with the node (a run still scheduled then does nothing).
-  @usableFromInline @exclusivity(unchecked) final var joinSettle: Unmanaged<JoinSettle>?
   #if DEBUG
     /// Counts this node in the tests' live-object scope.
-    @usableFromInline final let live = LiveObject(.signal)
+    @usableFromInline final let liveNode = LiveObject(.signal)
   #endif
 
   @usableFromInline init(flags: UInt32, rank: Int, graph: Graph) {
     self.flags = flags
     self.rank = rank
     self.graph = graph
+    super.init({})
   }
 
   deinit {
-    joinSettle?._withUnsafeGuaranteedRef { $0.releaseDroppingAction() }
     releaseDependencies(from: 0)
+  }
+
+  /// The graph runs this computed's settle (see ``settleScheduled()``).
+  @usableFromInline override func run() {
+    unfinishedRuns &-= 1
+    settleScheduled()
   }
 
   /// Recomputes this consumer's value (or runs its effect); returns whether the value changed. Overridden by
@@ -81,6 +88,12 @@ class ReactiveNode {
     self.graph = root
     return root
   }
+
+  /// Runs `body` with the graph's representative, read in place, without retaining it: this node keeps it.
+  @inlinable @inline(__always) final func withRootGraph<Result>(_ body: (Graph) -> Result) -> Result {
+    if _slowPath(graph.parent != nil) { _ = rootGraph }
+    return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
+  }
 }
 
 /// The bits of ``ReactiveNode/flags``.
@@ -106,6 +119,8 @@ enum ReactiveFlags {
   @inlinable static var deliveryPending: UInt32 { 1 << 8 }
   /// An effect that was cancelled: it never runs again.
   @inlinable static var isDisposed: UInt32 { 1 << 9 }
+  /// A computed that stopped being observed while scheduled, retained by itself until its settle has run.
+  @inlinable static var isHeldForSettle: UInt32 { 1 << 10 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

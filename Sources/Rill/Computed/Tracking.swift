@@ -58,18 +58,32 @@ final class TrackingContext {
 
   /// This thread's context, made at its first use.
   @usableFromInline static var current: TrackingContext {
-    if let pointer = pthread_getspecific(trackingKey) {
-      return Unmanaged<TrackingContext>.fromOpaque(pointer).takeUnretainedValue()
-    }
-    let context = TrackingContext()
-    pthread_setspecific(trackingKey, Unmanaged.passRetained(context).toOpaque())
+    currentUnmanaged.takeUnretainedValue()
+  }
+
+  /// This thread's context, made at its first use, not retained: the thread keeps it.
+  @usableFromInline static var currentUnmanaged: Unmanaged<TrackingContext> {
+    if let pointer = pthread_getspecific(trackingKey) { return Unmanaged.fromOpaque(pointer) }
+    let context = Unmanaged.passRetained(TrackingContext())
+    pthread_setspecific(trackingKey, context.toOpaque())
     return context
+  }
+
+  /// Runs `body` with this thread's context, read in place, without retaining it.
+  @inlinable @inline(__always) static func withCurrent<Result>(_ body: (TrackingContext) -> Result) -> Result {
+    currentUnmanaged._withUnsafeGuaranteedRef(body)
   }
 
   /// This thread's context if it has one: a thread that never ran a computation has none, and runs none now.
   @usableFromInline static var existing: TrackingContext? {
     guard let pointer = pthread_getspecific(trackingKey) else { return nil }
     return Unmanaged<TrackingContext>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// This thread's context if it has one, not retained.
+  @usableFromInline static var existingUnmanaged: Unmanaged<TrackingContext>? {
+    guard let pointer = pthread_getspecific(trackingKey) else { return nil }
+    return Unmanaged.fromOpaque(pointer)
   }
 
   /// A new stamp, never handed out before on this thread.
@@ -117,8 +131,11 @@ extension ReactiveNode {
   /// Records a read of this node by the computation running on this thread, if any. Call it after the node is
   /// up to date, with its version of the value read.
   @usableFromInline final func noteRead() {
-    guard let context = TrackingContext.existing, let consumer = context.consumer else { return }
-    consumer._withUnsafeGuaranteedRef { $0.record(self, in: context) }
+    guard let context = TrackingContext.existingUnmanaged else { return }
+    context._withUnsafeGuaranteedRef { context in
+      guard let consumer = context.consumer else { return }
+      consumer._withUnsafeGuaranteedRef { $0.record(self, in: context) }
+    }
   }
 }
 

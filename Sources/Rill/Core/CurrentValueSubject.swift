@@ -56,21 +56,18 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
       return
     }
     current = value
-    if _slowPath(trackingNode != nil) { trackingNode.unsafelyUnwrapped.sourceChanged() }
+    if _slowPath(trackingNode != nil) {
+      Unmanaged.passUnretained(trackingNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.sourceChanged() }
+    }
     deliverAsRootSend(value)
     finishPropagation()
   }
 
   /// Records a read of ``value`` by the computation running on this thread.
   @usableFromInline final func noteTrackedRead() {
-    let node: ReactiveNode
-    if let trackingNode {
-      node = trackingNode
-    } else {
-      node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
-      trackingNode = node
-    }
-    node.noteRead()
+    if _slowPath(trackingNode == nil) { trackingNode = ReactiveNode(flags: 0, rank: 0, graph: currentGraph) }
+    // Read in place, without retaining it: this subject keeps it.
+    Unmanaged.passUnretained(trackingNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.noteRead() }
   }
 
   @usableFromInline override var isReplaying: Bool { true }

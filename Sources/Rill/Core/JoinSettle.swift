@@ -11,14 +11,17 @@
 /// `action` is a closure built by the join's inlinable code, so it runs specialized for the join's types (an
 /// overridden method of a generic class would run unspecialized). It captures the connection strongly: the cycle
 /// through this object lasts while the connection does, and ``release()`` breaks it.
+///
+/// A computed's node is a settle itself (a subclass that overrides ``run()``): it needs no object or closure of its
+/// own, and keeps itself alive while scheduled (see ``ReactiveNode``).
 @usableFromInline
-final class JoinSettle {
+class JoinSettle {
   /// Emits what the propagation left for the join, if the join still wants to (it checks its own state).
-  @usableFromInline @exclusivity(unchecked) var action: () -> Void
+  @usableFromInline final let action: () -> Void
   /// Runs scheduled and not yet returned.
-  @usableFromInline @exclusivity(unchecked) var unfinishedRuns = 0
+  @usableFromInline @exclusivity(unchecked) final var unfinishedRuns = 0
   /// Whether the connection has let go while runs were unfinished: the last run frees this object.
-  @usableFromInline @exclusivity(unchecked) var isReleased = false
+  @usableFromInline @exclusivity(unchecked) final var isReleased = false
   #if DEBUG
     /// Counts this settle in the tests' live-object scope: its ownership is by hand.
     let live = LiveObject(.join)
@@ -34,7 +37,7 @@ final class JoinSettle {
   }
 
   /// The graph scheduled a run.
-  @inlinable @inline(__always) func scheduled() {
+  @inlinable @inline(__always) final func scheduled() {
     unfinishedRuns &+= 1
   }
 
@@ -48,15 +51,8 @@ final class JoinSettle {
     }
   }
 
-  /// The owner is being freed: a run still scheduled does nothing, and this object goes after it (see
-  /// ``release()``). For an owner that `action` does not keep alive (a computed's node).
-  func releaseDroppingAction() {
-    action = {}
-    release()
-  }
-
   /// The connection ended: frees this object now, or, while a run is scheduled or running, after the last one.
-  @inlinable func release() {
+  @inlinable final func release() {
     if unfinishedRuns == 0 {
       Unmanaged.passUnretained(self).release()
     } else {

@@ -73,7 +73,9 @@
       }
       return
     }
-    if _slowPath(trackingNode != nil) { trackingNode.unsafelyUnwrapped.sourceChanged() }
+    if _slowPath(trackingNode != nil) {
+      Unmanaged.passUnretained(trackingNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.sourceChanged() }
+    }
     deliverAsRootSend(value)
     finishPropagation()
   }
