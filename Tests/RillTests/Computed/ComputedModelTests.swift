@@ -174,7 +174,8 @@ import Testing
   }
 
   /// 300 random steps on each seed's graph of 3 subjects and 10 computeds; 5,000 steps on 4 subjects and 16
-  /// computeds with `RILL_STRESS=1` (see ``StressSize``).
+  /// computeds with `RILL_STRESS=1` (see ``StressSize``). The stress form fails on seeds 7 and 8 until the
+  /// known issues below are fixed (computeds run twice in one propagation).
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 0xC0FFEE, 0x5EED] as [UInt64])
   func everyValueRunAndDeliveryMatchesRecomputingFromTheSubjects(seed: UInt64) {
     var generator = SplitMix64(seed: seed)
@@ -539,5 +540,31 @@ import Testing
       #expect(heard == [2, 2])
     }
     subscription.cancel()
+  }
+
+  /// Shrunk from the model test (2 subjects, 5 computeds, seed 1934, step 3). `late` (rank 1) settles first and
+  /// reads `sum` for the first time: `sum` is dirty (it reads `source`), and `refreshByWalking()` re-evaluates a
+  /// dirty node at once, before what it read. Its run pulls `copy` (rank 1, not settled yet), whose change marks
+  /// `sum` dirty again (its dirty bit was cleared when its run began), so `sum` runs again at its own settle: twice
+  /// in one propagation.
+  @Test func aDirtyComputedPulledMidPropagationRunsOnce() {
+    let source = CurrentValueSubject(0)
+    let copy = Computed { source.value }
+    var runs = 0
+    let sum = Computed {
+      runs += 1
+      return copy.value + source.value
+    }
+    let late = Computed { source.value == 0 ? 0 : sum.value }
+    var heard: [Int] = []
+    let first = late.subscribe { heard.append($0) }
+    let second = sum.subscribe { _ in }
+    source.value = 1
+    #expect(heard == [0, 2])
+    withKnownIssue("a dirty computed pulled mid-propagation runs before its dirty dependencies, which mark it again") {
+      #expect(runs == 2)
+    }
+    first.cancel()
+    second.cancel()
   }
 }
