@@ -54,6 +54,20 @@ import Testing
     #expect(log.names == ["a2", "e1", "b2", "d2", "c5"])
   }
 
+  /// A raised settle that is the last one pending when its turn comes is filed at its new rank and still taken (it
+  /// was filed as the only settle, which the loop over the buckets did not look at: `takeFirst` returned `nil`).
+  @Test func aRaisedSettleLeftAloneIsStillTaken() {
+    var pending = PendingSettles()
+    let log = Log()
+    let rising = Node()
+    schedule(&pending, "first0", rank: 0, log: log)
+    schedule(&pending, "rising", rank: 1, node: rising, log: log)
+    pending.raise(ObjectIdentifier(rising), to: 3)
+    drain(&pending)
+    #expect(log.names == ["first0", "rising"])
+    #expect(pending.isEmpty)
+  }
+
   @Test func aRaisedNodesSettleMovesAfterTheSettlesOfItsNewRank() {
     var pending = PendingSettles()
     let log = Log()

@@ -64,9 +64,11 @@ extension ReactiveNode {
     guard !has(ReactiveFlags.isLinked) else { return }
     let context = TrackingContext.current
     let base = context.cascade.count
+    let linkedBase = context.linked.count
     context.cascade.append(.passUnretained(self))
     while context.cascade.count > base {
       let node = context.cascade.removeLast()
+      context.linked.append(node)
       node._withUnsafeGuaranteedRef { node in
         guard !node.has(ReactiveFlags.isLinked) else { return }
         node.flags |= ReactiveFlags.isLinked
@@ -83,6 +85,21 @@ extension ReactiveNode {
           index &+= 1
         }
         node.didLink()
+      }
+    }
+    // While unobserved, what these nodes read may have grown deeper (re-evaluated, reading deeper values) without
+    // their ranks following: now that they settle in rank order, each rises above what it reads, deepest first.
+    while context.linked.count > linkedBase {
+      let node = context.linked.removeLast()
+      node._withUnsafeGuaranteedRef { node in
+        var highest = -1
+        var index = 0
+        while index < node.dependencies.count {
+          let rank = node.dependencies[index].source._withUnsafeGuaranteedRef { $0.rank }
+          if rank > highest { highest = rank }
+          index &+= 1
+        }
+        if highest >= node.rank { node.raiseRank(to: highest &+ 1) }
       }
     }
   }

@@ -112,7 +112,9 @@ extension ReactiveNode {
     let count = dependents.count
     while index < count {
       dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
-        guard !consumer.has(ReactiveFlags.isDirty) else { return }
+        // A consumer running now reads this node after this change, if it reads it at all: a node changes in a run
+        // only when a read brings it up to date, and nothing is written while a computation runs.
+        guard consumer.flags & (ReactiveFlags.isDirty | ReactiveFlags.isRunning) == 0 else { return }
         consumer.flags |= ReactiveFlags.isDirty
         consumer.schedule()
       }

@@ -53,6 +53,8 @@ final class TrackingContext {
     []
   /// Nodes whose links change in a cascade (see ``ReactiveNode/observe()``), kept for the next cascade.
   @usableFromInline @exclusivity(unchecked) var cascade: ContiguousArray<Unmanaged<ReactiveNode>> = []
+  /// The nodes an ``ReactiveNode/observe()`` linked, in the order it linked them, for its pass over their ranks.
+  @usableFromInline @exclusivity(unchecked) var linked: ContiguousArray<Unmanaged<ReactiveNode>> = []
 
   init() {}
 

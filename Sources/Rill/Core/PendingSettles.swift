@@ -100,7 +100,9 @@ struct PendingSettles {
       if _slowPath(!raised.isEmpty) {
         if let newRank = raised[settle.node], newRank > settle.rank {
           settle.rank = newRank
-          append(settle)
+          // Filed in its bucket, never as the only settle: the loop looks in the buckets.
+          file(settle)
+          count &+= 1
           continue
         }
         if count == 0 { raised.removeAll() }

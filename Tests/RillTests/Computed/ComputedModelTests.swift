@@ -174,8 +174,7 @@ import Testing
   }
 
   /// 300 random steps on each seed's graph of 3 subjects and 10 computeds; 5,000 steps on 4 subjects and 16
-  /// computeds with `RILL_STRESS=1` (see ``StressSize``). The stress form fails on seeds 7 and 8 until the
-  /// known issues below are fixed (computeds run twice in one propagation).
+  /// computeds with `RILL_STRESS=1` (see ``StressSize``).
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 0xC0FFEE, 0x5EED] as [UInt64])
   func everyValueRunAndDeliveryMatchesRecomputingFromTheSubjects(seed: UInt64) {
     var generator = SplitMix64(seed: seed)
@@ -485,14 +484,13 @@ import Testing
     for entry in effects { entry.subscription.cancel() }
   }
 
-  // The model test's findings, shrunk. Each is a known issue until the core is fixed; `withKnownIssue` fails
-  // when one is fixed, so it can become a plain expectation.
+  // The model test's findings, shrunk: each failed before its fix.
 
   /// Shrunk from the model test (2 subjects, 5 computeds, seed 2599, step 4). `gated` reads `copy` for the first
   /// time in the propagation, so its rank rises from 1 to 2 and `sum`'s, which is then the last settle pending,
-  /// from 2 to 3. `PendingSettles.takeFirst()` re-files that settle at its new rank with `append`, which puts it
-  /// in `only` (nothing else is pending), then looks only at the rank buckets and returns `nil`: the drain runs
-  /// the effects before `sum` settles. The effect, dirty from `source`, reads `tens` before it is marked: a
+  /// from 2 to 3. `PendingSettles.takeFirst()` re-filed that settle at its new rank with `append`, which put it
+  /// in `only` (nothing else was pending), then looked only at the rank buckets and returned `nil`: the drain ran
+  /// the effects before `sum` settled (fixed: the settle is filed in its bucket). The effect, dirty from `source`, reads `tens` before it is marked: a
   /// glitch (`1 0`), then runs again once `sum` settles.
   @Test func anEffectRunsOnceWithSettledValuesWhenARankRisesMidPropagation() {
     let source = CurrentValueSubject(0)
@@ -503,16 +501,14 @@ import Testing
     var seen: [String] = []
     let subscription = effect { seen.append("\(source.value) \(tens.value)") }
     source.value = 1
-    withKnownIssue("PendingSettles.takeFirst() returns nil after re-filing the last pending settle at a raised rank") {
-      #expect(seen == ["0 0", "1 20"])
-    }
+    #expect(seen == ["0 0", "1 20"])
     subscription.cancel()
   }
 
   /// Shrunk from the model test. `sum` is evaluated while nothing observes it, then `gated` (which it reads)
   /// starts reading a deeper chain while `sum` is still unobserved: `gated`'s rank rises to 3 but `sum`'s stays
-  /// 2, since a rank rise reaches only linked consumers and `observe()` links `sum` later without raising its
-  /// rank above what it reads. So `sum` settles before `gated`: its run pulls `gated`, whose change marks `sum`
+  /// 2, since a rank rise reaches only linked consumers, and `observe()` linked `sum` later without raising its
+  /// rank above what it reads (fixed: `observe()` raises each node it links above what it reads). So `sum` settles before `gated`: its run pulls `gated`, whose change marks `sum`
   /// (running, no longer dirty) again, and `sum` runs twice in one propagation; a value that is not `Equatable`
   /// is delivered twice.
   @Test func aComputedObservedAfterWhatItReadGrewDeeperIsPushedOnce() {
@@ -535,18 +531,16 @@ import Testing
     var heard: [Int] = []
     let subscription = sum.subscribe { heard.append($0.value) }
     source.value = 2
-    withKnownIssue("observe() links a consumer without raising its rank above what it reads") {
-      #expect(runs == 2)
-      #expect(heard == [2, 2])
-    }
+    #expect(runs == 2)
+    #expect(heard == [2, 2])
     subscription.cancel()
   }
 
   /// Shrunk from the model test (2 subjects, 5 computeds, seed 1934, step 3). `late` (rank 1) settles first and
   /// reads `sum` for the first time: `sum` is dirty (it reads `source`), and `refreshByWalking()` re-evaluates a
   /// dirty node at once, before what it read. Its run pulls `copy` (rank 1, not settled yet), whose change marks
-  /// `sum` dirty again (its dirty bit was cleared when its run began), so `sum` runs again at its own settle: twice
-  /// in one propagation.
+  /// `sum` dirty again (its dirty bit was cleared when its run began), so `sum` ran again at its own settle: twice
+  /// in one propagation (fixed: a change does not mark a consumer that is running, which reads it afterwards).
   @Test func aDirtyComputedPulledMidPropagationRunsOnce() {
     let source = CurrentValueSubject(0)
     let copy = Computed { source.value }
@@ -561,9 +555,7 @@ import Testing
     let second = sum.subscribe { _ in }
     source.value = 1
     #expect(heard == [0, 2])
-    withKnownIssue("a dirty computed pulled mid-propagation runs before its dirty dependencies, which mark it again") {
-      #expect(runs == 2)
-    }
+    #expect(runs == 2)
     first.cancel()
     second.cancel()
   }
