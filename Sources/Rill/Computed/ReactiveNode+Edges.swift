@@ -7,22 +7,28 @@ extension ReactiveNode {
   /// A run that reads what the last one read, in the same order, only moves the cursor: nothing is allocated.
   /// A new read takes the cursor's place; the edge it displaces moves to the end, where the run's end drops it
   /// unless it is read again.
-  @usableFromInline final func record(_ source: ReactiveNode, in context: TrackingContext) {
-    if source.rank > context.highestRank { context.highestRank = source.rank }
-    let cursor = context.cursor
-    if cursor > 0 && dependencies[cursor &- 1].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque() {
-      return  // read again, in a row
-    }
+  @inlinable final func record(_ source: ReactiveNode) {
+    if source.rank > runHighestRank { runHighestRank = source.rank }
+    let cursor = runCursor
     if cursor < dependencies.count
       && dependencies[cursor].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque()
     {
       dependencies[cursor].version = source.version
-      source.readStamp = context.stamp
-      context.cursor = cursor &+ 1
+      source.readStamp = runStamp
+      runCursor = cursor &+ 1
       return
     }
-    if source.readStamp == context.stamp { return }  // read earlier in this run
-    source.readStamp = context.stamp
+    recordOutOfOrder(source)
+  }
+
+  /// ``record(_:)`` for a read that is not the next one of the last run: read again, or new.
+  @usableFromInline final func recordOutOfOrder(_ source: ReactiveNode) {
+    let cursor = runCursor
+    if cursor > 0 && dependencies[cursor &- 1].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque() {
+      return  // read again, in a row
+    }
+    if source.readStamp == runStamp { return }  // read earlier in this run
+    source.readStamp = runStamp
     let edge = DependencyEdge(source: .passRetained(source), version: source.version, twin: -1)
     if cursor < dependencies.count {
       let displaced = dependencies[cursor]
@@ -34,7 +40,7 @@ extension ReactiveNode {
     } else {
       dependencies.append(edge)
     }
-    context.cursor = cursor &+ 1
+    runCursor = cursor &+ 1
     if has(ReactiveFlags.isLinked) { link(at: cursor) }
   }
 

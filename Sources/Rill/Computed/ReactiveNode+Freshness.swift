@@ -190,29 +190,55 @@ extension ReactiveNode {
 
   /// Runs `body` as this consumer's run: what it reads becomes this node's dependencies (the ones it no longer
   /// reads are dropped at the end), and the rank rises above the highest rank read.
+  ///
+  /// While it runs, this node is its graph's ``Graph/runningConsumer``, so a read of a value of the same graph finds
+  /// it at once; the graph of the run it is nested in (if another) forgets its own until this one ends, so a read
+  /// there asks the thread's context, which is always right.
   @inlinable final func track<Result>(_ body: () -> Result) -> Result {
     let context = TrackingContext.currentUnmanaged
-    let outer = context._withUnsafeGuaranteedRef { context in
-      let outer = (context.consumer, context.running, context.cursor, context.stamp, context.highestRank)
+    let (outerConsumer, outerRunning) = context._withUnsafeGuaranteedRef { context in
+      let outer = (context.consumer, context.running)
       context.consumer = .passUnretained(self)
       context.running = .passUnretained(self)
-      context.cursor = 0
-      context.stamp = context.nextStamp()
-      context.highestRank = 0
+      runStamp = context.nextStamp()
       return outer
     }
+    let ownGraph = Unmanaged.passUnretained(rootGraph)
+    let ownGraphConsumer = ownGraph._withUnsafeGuaranteedRef { graph in
+      let saved = graph.runningConsumer
+      graph.runningConsumer = .passUnretained(self)
+      return saved
+    }
+    var outerGraph: Unmanaged<Graph>?
+    var outerGraphConsumer: Unmanaged<ReactiveNode>?
+    if let outerConsumer {
+      let graph = Unmanaged.passUnretained(outerConsumer._withUnsafeGuaranteedRef { $0.rootGraph })
+      if graph.toOpaque() != ownGraph.toOpaque() {
+        outerGraph = graph
+        outerGraphConsumer = graph._withUnsafeGuaranteedRef { graph in
+          let saved = graph.runningConsumer
+          graph.runningConsumer = nil
+          return saved
+        }
+      }
+    }
+    runCursor = 0
+    runHighestRank = 0
     flags |= ReactiveFlags.isRunning
     runningComputations.wrappingAdd(1, ordering: .relaxed)
     let result = body()
     runningComputations.wrappingAdd(-1, ordering: .relaxed)
     flags &= ~ReactiveFlags.isRunning
-    let (cursor, highestRank) = context._withUnsafeGuaranteedRef { context in
-      let ended = (context.cursor, context.highestRank)
-      (context.consumer, context.running, context.cursor, context.stamp, context.highestRank) = outer
-      return ended
+    // Restored in the graphs as they were when the run began, merged since or not: a graph no longer a root is
+    // not read for its consumer.
+    outerGraph?._withUnsafeGuaranteedRef { $0.runningConsumer = outerGraphConsumer }
+    ownGraph._withUnsafeGuaranteedRef { $0.runningConsumer = ownGraphConsumer }
+    context._withUnsafeGuaranteedRef { context in
+      context.consumer = outerConsumer
+      context.running = outerRunning
     }
-    if cursor < dependencies.count { dropDependencies(from: cursor) }
-    if highestRank >= rank { raiseRank(to: highestRank &+ 1) }
+    if runCursor < dependencies.count { dropDependencies(from: runCursor) }
+    if runHighestRank >= rank { raiseRank(to: runHighestRank &+ 1) }
     return result
   }
 }

@@ -35,6 +35,12 @@ class ReactiveNode: JoinSettle {
   @usableFromInline @exclusivity(unchecked) final var readStamp: UInt = 0
   /// The walk of ``refresh()`` that last found this node up to date.
   @usableFromInline @exclusivity(unchecked) final var freshStamp: UInt = 0
+  /// How many of its dependencies this consumer's running run has confirmed, in order.
+  @usableFromInline @exclusivity(unchecked) final var runCursor = 0
+  /// The stamp of this consumer's running run (see ``readStamp``).
+  @usableFromInline @exclusivity(unchecked) final var runStamp: UInt = 0
+  /// The highest rank this consumer's running run has read.
+  @usableFromInline @exclusivity(unchecked) final var runHighestRank = 0
   /// The write epoch at which this unobserved computed was last found up to date (see ``TrackedWrites``).
   @usableFromInline @exclusivity(unchecked) final var checkedEpoch: Int = -1
   #if DEBUG

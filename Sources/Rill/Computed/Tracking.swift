@@ -38,12 +38,6 @@ final class TrackingContext {
   @usableFromInline @exclusivity(unchecked) var consumer: Unmanaged<ReactiveNode>?
   /// The innermost consumer running, tracked or not: a write while it is a computed is an error.
   @usableFromInline @exclusivity(unchecked) var running: Unmanaged<ReactiveNode>?
-  /// How many of the consumer's dependencies this run has confirmed, in order.
-  @usableFromInline @exclusivity(unchecked) var cursor = 0
-  /// The stamp of the consumer's run (see ``ReactiveNode/readStamp``).
-  @usableFromInline @exclusivity(unchecked) var stamp: UInt = 0
-  /// The highest rank read in this run.
-  @usableFromInline @exclusivity(unchecked) var highestRank = 0
   /// The last stamp handed out, for runs and walks alike.
   @usableFromInline @exclusivity(unchecked) var lastStamp: UInt = 0
   /// The stamp of the outermost ``ReactiveNode/refresh()`` walk running, or 0.
@@ -122,23 +116,44 @@ private func releaseTrackingContext(_ pointer: UnsafeMutableRawPointer?) {
 /// Outside a computation it just runs `body`. Writes stay forbidden inside a computed's closure, untracked or not.
 @inlinable
 public func untracked<T>(_ body: () throws -> T) rethrows -> T {
-  guard isComputationRunning, let context = TrackingContext.existing else { return try body() }
-  let consumer = context.consumer
+  guard isComputationRunning, let context = TrackingContext.existing, let consumer = context.consumer else {
+    return try body()
+  }
+  // The consumer's graph forgets it too, so that reads there ask the context, which says none.
+  let graph = Unmanaged.passUnretained(consumer._withUnsafeGuaranteedRef { $0.rootGraph })
+  let graphConsumer = graph._withUnsafeGuaranteedRef { graph in
+    let saved = graph.runningConsumer
+    graph.runningConsumer = nil
+    return saved
+  }
   context.consumer = nil
-  defer { context.consumer = consumer }
+  defer {
+    context.consumer = consumer
+    graph._withUnsafeGuaranteedRef { $0.runningConsumer = graphConsumer }
+  }
   return try body()
 }
 
 extension ReactiveNode {
   /// Records a read of this node by the computation running on this thread, if any. Call it after the node is
   /// up to date, with its version of the value read.
-  @usableFromInline final func noteRead() {
+  @inlinable final func noteRead() {
+    if let consumer = withRootGraph({ $0.runningConsumer }) {
+      consumer._withUnsafeGuaranteedRef { $0.record(self) }
+      return
+    }
+    noteReadAskingTheThread()
+  }
+
+  /// ``noteRead()`` when this node's graph does not know the consumer running: the thread's context does.
+  @usableFromInline final func noteReadAskingTheThread() {
     guard let context = TrackingContext.existingUnmanaged else { return }
     context._withUnsafeGuaranteedRef { context in
       guard let consumer = context.consumer else { return }
-      consumer._withUnsafeGuaranteedRef { $0.record(self, in: context) }
+      consumer._withUnsafeGuaranteedRef { $0.record(self) }
     }
   }
+
 }
 
 /// Checks a write made while a computation runs on this thread: stops the program if a computed's closure is

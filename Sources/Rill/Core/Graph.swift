@@ -24,6 +24,11 @@ final class Graph {
   /// The rank of the settle running now, `Int.max` while effects run, 0 in a depth-first pass: a computed of lower
   /// rank has settled in this propagation (see ``ReactiveNode/refresh()``).
   @usableFromInline @exclusivity(unchecked) var settlingRank = 0
+  /// The consumer (a computed's or an effect's node) running on this thread, when it is the innermost one running
+  /// and this graph is its own; `nil` otherwise, and then the thread's ``TrackingContext`` says. A read of a value
+  /// of this graph finds the consumer that reads it here, without a thread-specific look-up (see
+  /// ``ReactiveNode/track(_:)``).
+  @usableFromInline @exclusivity(unchecked) var runningConsumer: Unmanaged<ReactiveNode>?
   /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,
   /// not the number of sends ever queued, and shrinks after a burst (see ``FIFOQueue``).
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()

@@ -103,4 +103,41 @@ import Testing
     #expect(current.value == expected)
     withExtendedLifetime(subscription) {}
   }
+
+  /// A computed read for the first time inside another's run evaluates nested in it: what it reads is its own
+  /// dependency, not the outer one's, even a value of the outer one's graph.
+  @Test func aNestedFirstEvaluationTracksItsOwnReads() {
+    let source = CurrentValueSubject(1)
+    let useTens = CurrentValueSubject(false)
+    let tens = Computed { source.value * 10 }
+    var outerRuns = 0
+    let shown = Computed {
+      outerRuns += 1
+      return useTens.value ? tens.value : source.value
+    }
+    var heard: [Int] = []
+    let subscription = shown.subscribe { heard.append($0) }
+    useTens.value = true  // `shown` settles, reads `tens` for the first time: `tens` reads `source` nested
+    source.value = 2
+    #expect(heard == [1, 10, 20])
+    #expect(outerRuns == 3)
+    withExtendedLifetime(subscription) {}
+  }
+
+  /// Inside `untracked`, a computed evaluated for the first time still tracks its own reads.
+  @Test func aComputedEvaluatedInsideUntrackedTracksItsOwnReads() {
+    let source = CurrentValueSubject(1)
+    let trigger = CurrentValueSubject(0)
+    let doubled = Computed { source.value * 2 }
+    var seen: [Int] = []
+    let subscription = effect {
+      _ = trigger.value
+      seen.append(untracked { doubled.value })
+    }
+    source.value = 5  // not a dependency of the effect
+    #expect(seen == [2])
+    trigger.value = 1
+    #expect(seen == [2, 10])
+    withExtendedLifetime(subscription) {}
+  }
 }
