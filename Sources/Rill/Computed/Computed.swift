@@ -70,7 +70,7 @@ public final class Computed<Value>: Signal<Value> {
   /// dependency of that computation.
   @inlinable public var value: Value {
     node.refresh()
-    if _slowPath(isComputationRunning) { node.noteRead() }
+    node.noteRead()
     return node.storage.pointee
   }
 

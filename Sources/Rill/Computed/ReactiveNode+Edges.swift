@@ -8,8 +8,11 @@ extension ReactiveNode {
   /// A new read takes the cursor's place; the edge it displaces moves to the end, where the run's end drops it
   /// unless it is read again.
   @inlinable final func record(_ source: ReactiveNode) {
-    if source.rank > runHighestRank { runHighestRank = source.rank }
     let cursor = runCursor
+    if cursor > 0 && dependencies[cursor &- 1].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque() {
+      return  // read again, in a row
+    }
+    if source.rank > runHighestRank { runHighestRank = source.rank }
     if cursor < dependencies.count
       && dependencies[cursor].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque()
     {
@@ -24,9 +27,6 @@ extension ReactiveNode {
   /// ``record(_:)`` for a read that is not the next one of the last run: read again, or new.
   @usableFromInline final func recordOutOfOrder(_ source: ReactiveNode) {
     let cursor = runCursor
-    if cursor > 0 && dependencies[cursor &- 1].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque() {
-      return  // read again, in a row
-    }
     if source.readStamp == runStamp { return }  // read earlier in this run
     source.readStamp = runStamp
     let edge = DependencyEdge(source: .passRetained(source), version: source.version, twin: -1)

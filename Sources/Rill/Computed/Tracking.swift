@@ -142,7 +142,7 @@ extension ReactiveNode {
       consumer._withUnsafeGuaranteedRef { $0.record(self) }
       return
     }
-    noteReadAskingTheThread()
+    if _slowPath(isComputationRunning) { noteReadAskingTheThread() }
   }
 
   /// ``noteRead()`` when this node's graph does not know the consumer running: the thread's context does.

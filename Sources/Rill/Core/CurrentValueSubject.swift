@@ -31,7 +31,12 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
   /// value set (equal or not) makes it run again.
   @inlinable public var value: Value {
     get {
-      if _slowPath(isComputationRunning) { noteTrackedRead() }
+      if let trackingNode {
+        // Read in place, without retaining it: this subject keeps it.
+        Unmanaged.passUnretained(trackingNode)._withUnsafeGuaranteedRef { $0.noteRead() }
+      } else if _slowPath(isComputationRunning) {
+        noteTrackedRead()
+      }
       return current
     }
     set { send(newValue) }
@@ -41,12 +46,7 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
   ///
   /// Sending from inside a ``Computed``'s closure stops the program: a computation must not write.
   @inlinable public func send(_ value: Value) {
-    if _slowPath(isComputationRunning), let effectGraph = checkWriteFromComputation(to: "a CurrentValueSubject"),
-      effectGraph !== currentGraph
-    {
-      effectGraph.enqueue { [self] in send(value) }  // behind the effect's propagation (rule 14)
-      return
-    }
+    if _slowPath(isComputationRunning) && sendIsQueuedBehindAnEffect(value) { return }
     guard startPropagation() else {
       currentGraph.enqueue { [self] in
         current = value
@@ -63,11 +63,22 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
     finishPropagation()
   }
 
-  /// Records a read of ``value`` by the computation running on this thread.
+  /// A send made while a computation runs on some thread: stops the program if a computed's closure runs on this
+  /// one; queues the send behind the propagation of an effect running on this one, in another graph (rule 14), and
+  /// returns true; otherwise returns false, and the send goes ahead. Out of line, and unspecialized: kept off the
+  /// path of every other send.
+  @usableFromInline final func sendIsQueuedBehindAnEffect(_ value: Value) -> Bool {
+    guard let effectGraph = checkWriteFromComputation(to: "a CurrentValueSubject"), effectGraph !== currentGraph
+    else { return false }
+    effectGraph.enqueue { [self] in send(value) }
+    return true
+  }
+
+  /// Records the first read of ``value`` by a computation: makes the node that tracks the reads.
   @usableFromInline final func noteTrackedRead() {
-    if _slowPath(trackingNode == nil) { trackingNode = ReactiveNode(flags: 0, rank: 0, graph: currentGraph) }
-    // Read in place, without retaining it: this subject keeps it.
-    Unmanaged.passUnretained(trackingNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.noteRead() }
+    let node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
+    trackingNode = node
+    node.noteRead()
   }
 
   @usableFromInline override var isReplaying: Bool { true }
