@@ -7,11 +7,11 @@ COMPUTED = "Rill Computed"
 # Workloads in this order (by prefix), then by size, then by name.
 KINDS = ["send_", "chain3", "take_until", "combine2", "combine5", "combine7", "diamond", "combine_list_", "fanout_",
          "churn", "cancel_10k", "teardown_", "store_dispatch", "store_large_state", "store_entities", "kairo_",
-         "cellx", "history_"]
+         "cellx", "read_", "history_"]
 
 # Workloads whose every item gets a row of its own: the pattern, the label, the item count's group.
 PER_ITEM = ((r"send_(\d+k?)sub", "per delivery"), (r"fanout_combine_(\d+k?)", "per join"),
-            (r"teardown_chain_(\d+k?)", "per node"))
+            (r"fanout_computed_(\d+k?)", "per node"), (r"teardown_chain_(\d+k?)", "per node"))
 
 
 def size(text):

@@ -36,6 +36,10 @@ let benchmarks: @Sendable () -> Void = {
   // Two sizes: per layer, an update of 100 layers stays in the cache, one of 1,000 does not.
   cellx(layers: 100)
   cellx(layers: 1_000)
+  // Computed alone: what a read costs, and a fan-out at two sizes.
+  computedReads()
+  computedFanOut(count: 10)
+  computedFanOut(count: 10_000)
 }
 
 /// Stops the run when a library's effects did not receive what the reference computation says they must.

@@ -199,7 +199,8 @@ final class ComputedNode<Value>: ReactiveNode {
   @usableFromInline var follower: SignalFollower<Value>?
 
   override func didLink() {
-    // The signal's graph follows the node's to the merged root, so the graph it was made with can go.
+    // The node's and the signal's graph follow to the merged root, so the graph they were made with can go.
+    _ = rootGraph
     if let signal { _ = signal.currentGraph }
     follower?.connect(self)
   }

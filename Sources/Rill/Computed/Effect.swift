@@ -69,6 +69,7 @@ final class EffectNode: ReactiveNode {
     let started = graph.startPropagationIfIdle()
     if let body { track(body) }
     if started { graph.finishPropagationStarted() }
+    _ = rootGraph  // the graph it was made with can go, once merged with what it read
   }
 
   /// A run the graph scheduled: runs the effect again unless it was cancelled meanwhile.
