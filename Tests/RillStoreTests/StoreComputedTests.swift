@@ -71,8 +71,9 @@ import Testing
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let store = counterStore()
       let writing = Computed {
+        let count = store.currentState.count  // read first: the store's state is now tracked
         store.dispatch(.increase)
-        return store.currentState.count
+        return count
       }
       _ = writing.value
     }

@@ -28,8 +28,9 @@
 ///   `equals:`) changes nothing downstream. A value that is neither counts as changed each time it is evaluated.
 /// - **Dynamic.** It depends on exactly what its last evaluation read; re-reading the same values in the same
 ///   order allocates nothing.
-/// - **No writes, no cycles.** Writing a subject from inside the closure, or a computed reading itself (directly or
-///   through others), stops the program with a message that says so.
+/// - **No writes, no cycles.** Writing from inside the closure to what computations read (a `CurrentValueSubject`
+///   a computation has read, a store), or a computed reading itself (directly or through others), stops the program
+///   with a message that says so.
 ///
 /// The library's own walks (observing, propagating, checking, unobserving, freeing) use no recursion, whatever
 /// the depth. The first evaluation of a chain never read before is the closures calling each other, which no

@@ -44,9 +44,11 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
 
   /// Makes `value` the current value and delivers it to every observer.
   ///
-  /// Sending from inside a ``Computed``'s closure stops the program: a computation must not write.
+  /// Sending from inside a ``Computed``'s closure, once a computation has read this subject's value, stops the
+  /// program: a computation must not write.
   @inlinable public func send(_ value: Value) {
-    if _slowPath(isComputationRunning) && sendIsQueuedBehindAnEffect(value) { return }
+    // Only a value some computation has read can be written from one that matters: its check is out of line.
+    if _slowPath(trackingNode != nil) && sendIsQueuedBehindAnEffect(value) { return }
     guard startPropagation() else {
       currentGraph.enqueue { [self] in
         current = value
@@ -56,22 +58,26 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
       return
     }
     current = value
-    if _slowPath(trackingNode != nil) {
-      Unmanaged.passUnretained(trackingNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.sourceChanged() }
-    }
+    if _slowPath(trackingNode != nil) { trackedValueChanged() }
     deliverAsRootSend(value)
     finishPropagation()
   }
 
-  /// A send made while a computation runs on some thread: stops the program if a computed's closure runs on this
-  /// one; queues the send behind the propagation of an effect running on this one, in another graph (rule 14), and
-  /// returns true; otherwise returns false, and the send goes ahead. Out of line, and unspecialized: kept off the
-  /// path of every other send.
+  /// A send of a value computations read: stops the program if a computed's closure runs on this thread; queues
+  /// the send behind the propagation of an effect running on this thread, in another graph (rule 14), and returns
+  /// true; otherwise returns false, and the send goes ahead. Out of line, and unspecialized: kept off the path of
+  /// every other send.
   @usableFromInline final func sendIsQueuedBehindAnEffect(_ value: Value) -> Bool {
-    guard let effectGraph = checkWriteFromComputation(to: "a CurrentValueSubject"), effectGraph !== currentGraph
+    guard isComputationRunning, let effectGraph = checkWriteFromComputation(to: "a CurrentValueSubject"),
+      effectGraph !== currentGraph
     else { return false }
     effectGraph.enqueue { [self] in send(value) }
     return true
+  }
+
+  /// The value changed and computations read it: they are marked (out of line, so a send stays small).
+  @usableFromInline final func trackedValueChanged() {
+    Unmanaged.passUnretained(trackingNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.sourceChanged() }
   }
 
   /// Records the first read of ``value`` by a computation: makes the node that tracks the reads.

@@ -99,10 +99,16 @@
     node.noteRead()
   }
 
-  /// Stops the program when a ``Computed``'s closure is running on this thread: `what` (the owner's change) is a
-  /// write, which a computation must not make.
+  /// Stops the program when a ``Computed``'s closure is running on this thread and a computation has read the
+  /// owner's value: `what` (the owner's change) is a write, which a computation must not make.
   @inlinable package func checkNoComputationWrites(_ what: String) {
-    guard _slowPath(isComputationRunning) else { return }
+    // Only a value some computation has read matters, and its check is out of line: a dispatch pays one load.
+    guard _slowPath(trackingNode != nil) else { return }
+    checkNoComputationWritesNow(what)
+  }
+
+  @usableFromInline func checkNoComputationWritesNow(_ what: String) {
+    guard isComputationRunning else { return }
     _ = checkWriteFromComputation(to: what)
   }
 

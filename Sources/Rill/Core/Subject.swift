@@ -18,30 +18,13 @@ public final class Subject<Value>: Signal<Value> {
   }
 
   /// Delivers `value` to every observer, in subscription order.
-  ///
-  /// Sending from inside a ``Computed``'s closure stops the program: a computation must not write.
   @inlinable public func send(_ value: Value) {
-    if _slowPath(isComputationRunning) && sendIsQueuedBehindAnEffect(value) { return }
     guard startPropagation() else {
       currentGraph.enqueue { [self] in deliver(value) }
       return
     }
     deliverAsRootSend(value)
     finishPropagation()
-  }
-}
-
-extension Subject {
-  /// A send made while a computation runs on some thread: stops the program if a computed's closure runs on this
-  /// one; queues the send behind the propagation of an effect running on this one, in another graph (rule 14), and
-  /// returns true; otherwise returns false, and the send goes ahead. Out of line, and unspecialized: kept off the
-  /// path of every other send.
-  @usableFromInline final func sendIsQueuedBehindAnEffect(_ value: Value) -> Bool {
-    guard let effectGraph = checkWriteFromComputation(to: "a Subject"), effectGraph !== currentGraph else {
-      return false
-    }
-    effectGraph.enqueue { [self] in send(value) }
-    return true
   }
 }
 
