@@ -195,7 +195,12 @@ extension ReactiveNode {
   /// it at once; the graph of the run it is nested in (if another) forgets its own until this one ends, so a read
   /// there asks the thread's context, which is always right.
   @inlinable final func track<Result>(_ body: () -> Result) -> Result {
-    let context = TrackingContext.currentUnmanaged
+    let context = withRootGraph { graph -> Unmanaged<TrackingContext> in
+      if let context = graph.drainContext { return context }
+      let context = TrackingContext.currentUnmanaged
+      if graph.isDraining { graph.drainContext = context }
+      return context
+    }
     let (outerConsumer, outerRunning) = context._withUnsafeGuaranteedRef { context in
       let outer = (context.consumer, context.running)
       context.consumer = .passUnretained(self)

@@ -29,6 +29,11 @@ final class Graph {
   /// of this graph finds the consumer that reads it here, without a thread-specific look-up (see
   /// ``ReactiveNode/track(_:)``).
   @usableFromInline @exclusivity(unchecked) var runningConsumer: Unmanaged<ReactiveNode>?
+  /// True while ``drain()`` runs (on the thread of this graph's domain, which runs nothing else meanwhile).
+  @usableFromInline @exclusivity(unchecked) var isDraining = false
+  /// The tracking context of the thread draining this graph, found by the first computation the drain runs and
+  /// kept for the others, so that a propagation through many computeds looks the thread up once.
+  @usableFromInline @exclusivity(unchecked) var drainContext: Unmanaged<TrackingContext>?
   /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,
   /// not the number of sends ever queued, and shrinks after a burst (see ``FIFOQueue``).
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()
@@ -141,6 +146,7 @@ final class Graph {
   /// marked, then queued sends one at a time, each followed by the joins, computeds and effects it touched, until
   /// nothing is left.
   @usableFromInline func drain() {
+    isDraining = true
     while true {
       if let settle = pending.takeFirst() {
         settlingRank = settle.rank
@@ -153,6 +159,8 @@ final class Graph {
         work()
       } else {
         settlingRank = 0
+        isDraining = false
+        drainContext = nil
         return
       }
     }
