@@ -141,3 +141,36 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 }
+
+/// Rule 9 for computeds: a steady-state write through observed computeds allocates nothing.
+@Suite(.freesEverything) struct ComputedCostTests {
+  @Test(.allocationsCounted, arguments: [1, 10, 100])
+  func aWriteThroughSubscribedComputedsAllocatesNothing(count: Int) {
+    let head = CurrentValueSubject(-1)
+    var sink = 0
+    let nodes = (0..<count).map { offset in Computed { head.value &+ offset } }
+    let subscriptions = nodes.map { node in node.subscribe { sink &+= $0 } }
+    for value in 0..<10 { head.value = value }
+    let allocated = allocations {
+      for value in 10..<110 { head.value = value }
+    }
+    #expect(allocated == 0)
+    #expect(sink != 0)
+    withExtendedLifetime(subscriptions) {}
+  }
+
+  @Test(.allocationsCounted, arguments: [1, 10, 100])
+  func aWriteThroughEffectsAllocatesNothing(count: Int) {
+    let head = CurrentValueSubject(-1)
+    var sink = 0
+    let nodes = (0..<count).map { offset in Computed { head.value &+ offset } }
+    let subscriptions = nodes.map { node in effect { sink &+= node.value } }
+    for value in 0..<10 { head.value = value }
+    let allocated = allocations {
+      for value in 10..<110 { head.value = value }
+    }
+    #expect(allocated == 0)
+    #expect(sink != 0)
+    withExtendedLifetime(subscriptions) {}
+  }
+}
