@@ -195,11 +195,15 @@ extension ReactiveNode {
   /// it at once; the graph of the run it is nested in (if another) forgets its own until this one ends, so a read
   /// there asks the thread's context, which is always right.
   @inlinable final func track<Result>(_ body: () -> Result) -> Result {
-    let context = withRootGraph { graph -> Unmanaged<TrackingContext> in
-      if let context = graph.drainContext { return context }
+    // In a drain, the context is looked up once, and the drain counts as running computations until it ends.
+    let (context, countsItself) = withRootGraph { graph -> (Unmanaged<TrackingContext>, Bool) in
+      if let context = graph.drainContext { return (context, false) }
       let context = TrackingContext.currentUnmanaged
-      if graph.isDraining { graph.drainContext = context }
-      return context
+      guard graph.isDraining else { return (context, true) }
+      graph.drainContext = context
+      graph.drainHoldsTrackingGate = true
+      runningComputations.wrappingAdd(1, ordering: .relaxed)
+      return (context, false)
     }
     let (outerConsumer, outerRunning) = context._withUnsafeGuaranteedRef { context in
       let outer = (context.consumer, context.running)
@@ -230,9 +234,9 @@ extension ReactiveNode {
     runCursor = 0
     runHighestRank = 0
     flags |= ReactiveFlags.isRunning
-    runningComputations.wrappingAdd(1, ordering: .relaxed)
+    if countsItself { runningComputations.wrappingAdd(1, ordering: .relaxed) }
     let result = body()
-    runningComputations.wrappingAdd(-1, ordering: .relaxed)
+    if countsItself { runningComputations.wrappingAdd(-1, ordering: .relaxed) }
     flags &= ~ReactiveFlags.isRunning
     // Restored in the graphs as they were when the run began, merged since or not: a graph no longer a root is
     // not read for its consumer.

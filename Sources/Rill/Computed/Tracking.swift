@@ -171,3 +171,11 @@ extension ReactiveNode {
     return graph.depth != 0 ? graph : nil
   }
 }
+
+extension Graph {
+  /// The drain that counted in ``runningComputations`` for its computations ends: it stops counting.
+  func releaseDrainTrackingGate() {
+    drainHoldsTrackingGate = false
+    runningComputations.wrappingAdd(-1, ordering: .relaxed)
+  }
+}

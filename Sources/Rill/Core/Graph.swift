@@ -34,6 +34,9 @@ final class Graph {
   /// The tracking context of the thread draining this graph, found by the first computation the drain runs and
   /// kept for the others, so that a propagation through many computeds looks the thread up once.
   @usableFromInline @exclusivity(unchecked) var drainContext: Unmanaged<TrackingContext>?
+  /// Whether this drain counts in ``runningComputations`` for the computations it runs (from its first to its
+  /// end), so that each of them need not count itself: two atomic operations per drain, not per computation.
+  @usableFromInline @exclusivity(unchecked) var drainHoldsTrackingGate = false
   /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,
   /// not the number of sends ever queued, and shrinks after a burst (see ``FIFOQueue``).
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()
@@ -161,6 +164,7 @@ final class Graph {
         settlingRank = 0
         isDraining = false
         drainContext = nil
+        if drainHoldsTrackingGate { releaseDrainTrackingGate() }
         return
       }
     }
