@@ -23,7 +23,8 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
   }
 
   /// The node that tracks reads of ``value`` by computations, made at the first such read (see ``Computed``).
-  @usableFromInline @exclusivity(unchecked) var trackingNode: ReactiveNode?
+  /// Retained by hand (released in `deinit`): read without a retain at each tracked read.
+  @usableFromInline @exclusivity(unchecked) var trackingNode: Unmanaged<ReactiveNode>?
 
   /// The current value. Setting it delivers the new value to every observer, in subscription order.
   ///
@@ -33,7 +34,7 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
     get {
       if let trackingNode {
         // Read in place, without retaining it: this subject keeps it.
-        Unmanaged.passUnretained(trackingNode)._withUnsafeGuaranteedRef { $0.noteRead() }
+        trackingNode._withUnsafeGuaranteedRef { $0.noteRead() }
       } else if _slowPath(isComputationRunning) {
         noteTrackedRead()
       }
@@ -52,7 +53,7 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
     guard startPropagation() else {
       currentGraph.enqueue { [self] in
         current = value
-        if let trackingNode { trackingNode.sourceChanged() }
+        if let trackingNode { trackingNode._withUnsafeGuaranteedRef { $0.sourceChanged() } }
         deliver(value)
       }
       return
@@ -77,14 +78,18 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
 
   /// The value changed and computations read it: they are marked (out of line, so a send stays small).
   @usableFromInline final func trackedValueChanged() {
-    Unmanaged.passUnretained(trackingNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.sourceChanged() }
+    trackingNode.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.sourceChanged() }
   }
 
   /// Records the first read of ``value`` by a computation: makes the node that tracks the reads.
   @usableFromInline final func noteTrackedRead() {
     let node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
-    trackingNode = node
+    trackingNode = .passRetained(node)
     node.noteRead()
+  }
+
+  deinit {
+    trackingNode?.release()
   }
 
   @usableFromInline override var isReplaying: Bool { true }

@@ -18,7 +18,8 @@
   @usableFromInline @exclusivity(unchecked) var queuedSends = 0
   @usableFromInline @exclusivity(unchecked) var ownerIsGone = false
   /// The node that tracks reads of the owner's value by computations, made at the first such read.
-  @usableFromInline @exclusivity(unchecked) var trackingNode: ReactiveNode?
+  /// Retained by hand (released in `deinit`): read without a retain at each tracked read.
+  @usableFromInline @exclusivity(unchecked) var trackingNode: Unmanaged<ReactiveNode>?
 
   /// A signal that replays `initial` until its owner calls ``own(reading:)``.
   @usableFromInline package init(holding initial: Value) {
@@ -68,13 +69,13 @@
       currentGraph.enqueue { [self] in
         queuedSends &-= 1
         held = queuedSends == 0 && !ownerIsGone ? nil : value
-        if let trackingNode { trackingNode.sourceChanged() }
+        if let trackingNode { trackingNode._withUnsafeGuaranteedRef { $0.sourceChanged() } }
         deliver(value)
       }
       return
     }
     if _slowPath(trackingNode != nil) {
-      Unmanaged.passUnretained(trackingNode.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.sourceChanged() }
+      trackingNode.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.sourceChanged() }
     }
     deliverAsRootSend(value)
     finishPropagation()
@@ -89,15 +90,15 @@
   }
 
   @usableFromInline func noteTrackedReadNow() {
-    let node: ReactiveNode
     if let trackingNode {
-      node = trackingNode
-    } else {
-      node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
-      trackingNode = node
+      trackingNode._withUnsafeGuaranteedRef { $0.noteRead() }
+      return
     }
+    let node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
+    trackingNode = .passRetained(node)
     node.noteRead()
   }
+
 
   /// Stops the program when a ``Computed``'s closure is running on this thread and a computation has read the
   /// owner's value: `what` (the owner's change) is a write, which a computation must not make.
@@ -116,6 +117,10 @@
   @usableFromInline package func ownerEnded(with value: Value) {
     if queuedSends == 0 { held = value }
     ownerIsGone = true
+  }
+
+  deinit {
+    trackingNode?.release()
   }
 
   @usableFromInline override var isReplaying: Bool { true }
