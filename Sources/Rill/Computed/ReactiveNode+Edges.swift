@@ -7,7 +7,7 @@ extension ReactiveNode {
   /// A run that reads what the last one read, in the same order, only moves the cursor: nothing is allocated.
   /// A new read takes the cursor's place; the edge it displaces moves to the end, where the run's end drops it
   /// unless it is read again.
-  @inlinable final func record(_ source: ReactiveNode) {
+  @inlinable @inline(__always) final func record(_ source: ReactiveNode) {
     let cursor = runCursor
     if cursor > 0 && dependencies[cursor &- 1].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque() {
       return  // read again, in a row

@@ -137,7 +137,7 @@ public func untracked<T>(_ body: () throws -> T) rethrows -> T {
 extension ReactiveNode {
   /// Records a read of this node by the computation running on this thread, if any. Call it after the node is
   /// up to date, with its version of the value read.
-  @inlinable final func noteRead() {
+  @inlinable @inline(__always) final func noteRead() {
     if let consumer = withRootGraph({ $0.runningConsumer }) {
       consumer._withUnsafeGuaranteedRef { $0.record(self) }
       return
