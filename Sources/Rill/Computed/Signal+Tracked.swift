@@ -17,20 +17,14 @@ extension Signal {
   ///   current value; a signal that does not replay gives the last value heard while observed, or `initial`.
   /// - Every value the signal emits counts as a change (use the `Equatable` form to cut equal values off).
   public func tracked(initial: Value) -> Computed<Value> {
-    let follower = SignalFollower(self, initial: initial)
-    let computed = Computed<Value> { follower.read() }
-    computed.node.follower = follower
-    return computed
+    SignalFollower.computed(following: self, initial: initial) { Computed($0) }
   }
 
   /// This signal's current value as a ``Computed`` (see `tracked(initial:)`), for a signal that replays.
   ///
   /// - Precondition: The signal replays (a `CurrentValueSubject`, a store's state, a signal derived from them).
   public func tracked() -> Computed<Value> {
-    guard let initial = SignalFollower.currentValue(of: self) else {
-      preconditionFailure("Rill: tracked() needs a signal that replays; give a signal that does not an initial value")
-    }
-    return tracked(initial: initial)
+    tracked(initial: SignalFollower.replayedValue(of: self))
   }
 }
 
@@ -38,20 +32,14 @@ extension Signal where Value: Equatable {
   /// This signal's latest value as a ``Computed`` (see `tracked(initial:)`) whose equal values change
   /// nothing downstream.
   public func tracked(initial: Value) -> Computed<Value> {
-    let follower = SignalFollower(self, initial: initial)
-    let computed = Computed<Value> { follower.read() }
-    computed.node.follower = follower
-    return computed
+    SignalFollower.computed(following: self, initial: initial) { Computed($0) }
   }
 
   /// This signal's current value as a ``Computed`` whose equal values change nothing downstream.
   ///
   /// - Precondition: The signal replays.
   public func tracked() -> Computed<Value> {
-    guard let initial = SignalFollower.currentValue(of: self) else {
-      preconditionFailure("Rill: tracked() needs a signal that replays; give a signal that does not an initial value")
-    }
-    return tracked(initial: initial)
+    tracked(initial: SignalFollower.replayedValue(of: self))
   }
 }
 
@@ -69,6 +57,24 @@ final class SignalFollower<Value> {
   init(_ signal: Signal<Value>, initial: Value) {
     self.signal = signal
     latest = initial
+  }
+
+  /// A computed made by `make` from the evaluation of a follower of `signal`, which it connects while observed.
+  static func computed(
+    following signal: Signal<Value>, initial: Value, make: (@escaping () -> Value) -> Computed<Value>
+  ) -> Computed<Value> {
+    let follower = SignalFollower(signal, initial: initial)
+    let computed = make { follower.read() }
+    computed.node.follower = follower
+    return computed
+  }
+
+  /// The value a replaying signal gives a new subscriber now; stops the program for a signal that does not replay.
+  static func replayedValue(of signal: Signal<Value>) -> Value {
+    guard let value = currentValue(of: signal) else {
+      preconditionFailure("Rill: tracked() needs a signal that replays; give a signal that does not an initial value")
+    }
+    return value
   }
 
   /// The value a replaying signal gives a new subscriber now, or `nil` when it does not replay.

@@ -99,7 +99,6 @@
     node.noteRead()
   }
 
-
   /// Stops the program when a ``Computed``'s closure is running on this thread and a computation has read the
   /// owner's value: `what` (the owner's change) is a write, which a computation must not make.
   @inlinable package func checkNoComputationWrites(_ what: String) {
