@@ -83,6 +83,8 @@ public final class Computed<Value>: Signal<Value> {
       node.flags |= ReactiveFlags.hasObservers
       node.observe()
     }
+    // The new observer (the last slot) hears the current value now: a settle to come does not tell it again.
+    if node.has(ReactiveFlags.deliveryPending) { node.deliveryEnd = min(node.deliveryEnd, slots.count - 1) }
     observer(node.storage.pointee)
   }
 
@@ -187,9 +189,17 @@ final class ComputedNode<Value>: ReactiveNode {
     evaluation(self)
   }
 
+  /// How many slots the signal had when the value to deliver was last decided: its settle tells only those (the
+  /// observers that joined since heard that value as their replay).
+  @usableFromInline var deliveryEnd = 0
+
+  override func noteDeliveryPending() {
+    deliveryEnd = signal?.slots.count ?? 0
+  }
+
   override func deliverChange() {
     guard let signal else { return }
-    signal.deliverFromSettle(storage.pointee)
+    signal.deliverFromSettle(storage.pointee, end: deliveryEnd)
   }
 
   override func signalRankRose(to rank: Int) {
@@ -212,9 +222,10 @@ final class ComputedNode<Value>: ReactiveNode {
 }
 
 extension Computed {
-  /// Delivers `value` to the observers, from this computed's settle (a propagation of its graph is running).
-  func deliverFromSettle(_ value: Value) {
-    deliver(value)
+  /// Delivers `value` to the observers of the first `end` slots (those subscribed when it was decided; a later one
+  /// heard it as its replay), from this computed's settle (a propagation of its graph is running).
+  func deliverFromSettle(_ value: Value, end: Int) {
+    deliverToObservers(value, tailSteps: -1, end: end)
   }
 }
 

@@ -95,7 +95,9 @@ extension ReactiveNode {
     guard has(ReactiveFlags.isLinked) else { return }
     markDependentsChanged()
     if has(ReactiveFlags.hasObservers) {
+      // At each change: an observer that joined since the last one heard that value, and must hear this one.
       flags |= ReactiveFlags.deliveryPending
+      noteDeliveryPending()
       schedule()
     }
   }

@@ -69,6 +69,10 @@ class ReactiveNode: JoinSettle {
   /// computeds and effects.
   @usableFromInline func evaluate() -> Bool { false }
 
+  /// A computed's value changed with observers to tell: the observers subscribed now are the ones its settle
+  /// tells (a later one hears the new value as its replay). Overridden by computeds.
+  @usableFromInline func noteDeliveryPending() {}
+
   /// Delivers a computed's new value to the observers of its signal. Overridden by computeds.
   @usableFromInline func deliverChange() {}
 

@@ -158,4 +158,43 @@ import Testing
     #expect(late == [2, 4])
     withExtendedLifetime((trigger, lateSubscription)) {}
   }
+
+  /// A subscriber that joins an observed computed after this propagation re-evaluated it, before the computed's
+  /// turn, hears the new value once: as its replay.
+  @Test func aSubscriberJoiningBeforeTheSettleHearsTheNewValueOnce() {
+    let source = CurrentValueSubject(0)
+    let doubled = Computed { source.value * 2 }
+    var first: [Int] = []
+    let early = doubled.subscribe { first.append($0) }
+    var late: [Int] = []
+    var lateSubscription: Subscription?
+    let trigger = source.subscribe { value in
+      if value == 1 { lateSubscription = doubled.subscribe { late.append($0) } }
+    }
+    source.value = 1
+    source.value = 2
+    #expect(first == [0, 2, 4])
+    #expect(late == [2, 4])
+    withExtendedLifetime((early, trigger, lateSubscription)) {}
+  }
+
+  /// In a batch, a subscriber that joined between two changes of the computed hears the last one at the settle.
+  @Test func aSubscriberJoiningBetweenTwoChangesInABatchHearsTheLast() {
+    let source = CurrentValueSubject(0)
+    let doubled = Computed { source.value * 2 }
+    var first: [Int] = []
+    let early = doubled.subscribe { first.append($0) }
+    var late: [Int] = []
+    var lateSubscription: Subscription?
+    batch {
+      source.value = 1
+      _ = doubled.value  // re-evaluated now: 2
+      lateSubscription = doubled.subscribe { late.append($0) }  // replays 2
+      source.value = 2
+      _ = doubled.value  // 4, to be delivered at the end of the batch
+    }
+    #expect(first == [0, 4])
+    #expect(late == [2, 4])
+    withExtendedLifetime((early, lateSubscription)) {}
+  }
 }
