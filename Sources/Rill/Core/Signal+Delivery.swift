@@ -57,15 +57,16 @@ extension Signal {
   /// Calls the observers, in order. With `tailSteps` 0 or more, the last observer is called as a tail step with that
   /// many more steps, which the node it forwards to takes (see ``deliverWithHooks(_:)``); -1 marks nothing.
   @inlinable final func deliverToObservers(_ value: Value, tailSteps: Int) {
-    deliverToObservers(value, tailSteps: tailSteps, end: slots.count)
+    deliverToObservers(value, tailSteps: tailSteps, end: .max)
   }
 
-  /// ``deliverToObservers(_:tailSteps:)`` to the observers of the first `end` slots: those that had subscribed when
-  /// the value was decided (a computed's, see ``Computed``), not the ones that joined since and heard it as replay.
-  /// Compaction only moves slots towards the front, so none of the earlier observers is beyond `end`.
-  @inlinable final func deliverToObservers(_ value: Value, tailSteps: Int, end slotsEnd: Int) {
+  /// ``deliverToObservers(_:tailSteps:)`` to the observers of the first `end` slots at most: those that had
+  /// subscribed when the value was decided (a computed's, see ``Computed``), not the ones that joined since and heard
+  /// it as their replay. Compaction only moves slots towards the front, so no earlier observer is beyond `end`.
+  @inlinable @inline(__always) final func deliverToObservers(_ value: Value, tailSteps: Int, end slotsEnd: Int) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
-    let end = min(slotsEnd, slots.count)
+    // Read after the removals above, which may compact the slots.
+    let end = slotsEnd == .max ? slots.count : min(slotsEnd, slots.count)
     let outerIndex = deliveringIndex
     deliveryDepth &+= 1
     var index = 0
