@@ -1,0 +1,32 @@
+import Observation
+import Testing
+
+@testable import Rill
+
+/// A `Computed` crosses isolation and reaches SwiftUI like any replaying signal: `values` and `observable()`.
+@MainActor @Suite(.timeLimit(.minutes(1))) struct ComputedCrossingTests {
+  @Test func valuesYieldsTheCurrentValueThenEachChange() async {
+    let credit = CurrentValueSubject(10)
+    let grade = Computed { credit.value >= 70 ? "pass" : "fail" }
+    var iterator = grade.values.makeAsyncIterator()
+    credit.value = 75
+    credit.value = 80  // no change of the grade: nothing
+    credit.value = 20
+    var out: [String] = []
+    for _ in 0..<3 { out.append(await iterator.next(isolation: MainActor.shared) ?? "none") }
+    #expect(out == ["fail", "pass", "fail"])
+  }
+
+  @Test func observableHoldsTheValueAndNotifiesItsReaderOncePerChange() {
+    let credit = CurrentValueSubject(10)
+    let grade = Computed { credit.value >= 70 ? "pass" : "fail" }
+    let observed = grade.observable()
+    #expect(observed.value == "fail")
+    let changes = ChangeCounter()
+    changes.track { _ = observed.value }
+    credit.value = 75
+    credit.value = 80
+    #expect(observed.value == "pass")
+    #expect(changes.count == 1)
+  }
+}
