@@ -97,7 +97,7 @@ public final class Computed<Value>: Signal<Value> {
   @usableFromInline override var risingNode: (any RisingNode)? { self }
 
   /// The operators below this computed whose rank must follow its own, with how many links each has to it.
-  @usableFromInline var operatorDependents: [ObjectIdentifier: Dependent] = [:]
+  @usableFromInline @exclusivity(unchecked) var operatorDependents: [ObjectIdentifier: Dependent] = [:]
 }
 
 extension Computed: RisingNode {
@@ -146,7 +146,7 @@ final class ComputedNode<Value>: ReactiveNode {
   /// an optional: code that is not specialized would look up the optional's metadata at each use.
   @usableFromInline let storage: UnsafeMutablePointer<Value>
   /// The signal, while it lives: it delivers the changes to its observers.
-  @usableFromInline unowned(unsafe) var signal: Computed<Value>?
+  @usableFromInline @exclusivity(unchecked) unowned(unsafe) var signal: Computed<Value>?
 
   @usableFromInline init(compute: @escaping () -> Value, evaluation: @escaping (ComputedNode<Value>) -> Bool) {
     self.compute = compute
@@ -191,7 +191,7 @@ final class ComputedNode<Value>: ReactiveNode {
 
   /// How many slots the signal had when the value to deliver was last decided: its settle tells only those (the
   /// observers that joined since heard that value as their replay).
-  @usableFromInline var deliveryEnd = 0
+  @usableFromInline @exclusivity(unchecked) var deliveryEnd = 0
 
   override func noteDeliveryPending() {
     deliveryEnd = signal?.slots.count ?? 0
@@ -207,7 +207,7 @@ final class ComputedNode<Value>: ReactiveNode {
   }
 
   /// The signal this computed follows, for ``Signal/tracked(initial:)``: connected while the computed is observed.
-  @usableFromInline var follower: SignalFollower<Value>?
+  @usableFromInline @exclusivity(unchecked) var follower: SignalFollower<Value>?
 
   override func didLink() {
     // The node's and the signal's graph follow to the merged root, so the graph they were made with can go.

@@ -48,7 +48,7 @@ final class EffectNode: ReactiveNode {
   /// When it was created, among every effect: effects marked in one propagation run in this order.
   let sequence: Int
   /// The effect; `nil` once disposed.
-  var body: (() -> Void)?
+  @exclusivity(unchecked) var body: (() -> Void)?
   /// Not 0 once the subscription was freed on another thread: the effect's domain disposes of it when it next
   /// comes up.
   let cancelledElsewhere = TrackingWord(0)

@@ -8,16 +8,15 @@ extension ReactiveNode {
   /// A new read takes the cursor's place; the edge it displaces moves to the end, where the run's end drops it
   /// unless it is read again.
   @inlinable @inline(__always) final func record(_ source: ReactiveNode) {
-    let cursor = runCursor
-    if cursor > 0 && dependencies[cursor &- 1].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque() {
-      return  // read again, in a row
-    }
+    let stamp = runStamp
+    if source.readStamp == stamp { return }  // read before in this run
+    source.readStamp = stamp
     if source.rank > runHighestRank { runHighestRank = source.rank }
+    let cursor = runCursor
     if cursor < dependencies.count
       && dependencies[cursor].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque()
     {
       dependencies[cursor].version = source.version
-      source.readStamp = runStamp
       runCursor = cursor &+ 1
       return
     }
@@ -27,8 +26,6 @@ extension ReactiveNode {
   /// ``record(_:)`` for a read that is not the next one of the last run: read again, or new.
   @usableFromInline final func recordOutOfOrder(_ source: ReactiveNode) {
     let cursor = runCursor
-    if source.readStamp == runStamp { return }  // read earlier in this run
-    source.readStamp = runStamp
     let edge = DependencyEdge(source: .passRetained(source), version: source.version, twin: -1)
     if cursor < dependencies.count {
       let displaced = dependencies[cursor]

@@ -26,12 +26,14 @@ class ReactiveNode: JoinSettle {
   /// order within a propagation, beside the operators' joins (rule 11). It only rises.
   @usableFromInline @exclusivity(unchecked) final var rank: Int
   /// The observed consumers that read this node, each with the index of its twin edge in their `dependencies`.
-  @usableFromInline @exclusivity(unchecked) final var dependents: ContiguousArray<DependentEdge> = []
+  @usableFromInline @exclusivity(unchecked) final var dependents = EdgeList<DependentEdge>()
   /// What this consumer read in its last run, in read order (empty for a source).
-  @usableFromInline @exclusivity(unchecked) final var dependencies: ContiguousArray<DependencyEdge> = []
+  @usableFromInline @exclusivity(unchecked) final var dependencies = EdgeList<DependencyEdge>()
   /// The graph this node belongs to (any member of its set: ``Graph/root`` finds the representative).
   @usableFromInline @exclusivity(unchecked) final var graph: Graph
-  /// The run that last read this node, so that a run reading it twice, not in a row, keeps one edge.
+  /// The run that last read this node, so that a run reading it again keeps one edge, with one compare. (A nested
+  /// run that reads it in between takes the stamp: the outer run's next read of it may add a second edge to it,
+  /// harmless: kept, not added again, by the runs that read it the same way; dropped by one that reads it once.)
   @usableFromInline @exclusivity(unchecked) final var readStamp: UInt = 0
   /// The walk of ``refresh()`` that last found this node up to date.
   @usableFromInline @exclusivity(unchecked) final var freshStamp: UInt = 0
@@ -57,6 +59,8 @@ class ReactiveNode: JoinSettle {
 
   deinit {
     releaseDependencies(from: 0)
+    dependencies.deallocate()
+    dependents.deallocate()
   }
 
   /// The graph runs this computed's settle (see ``settleScheduled()``).

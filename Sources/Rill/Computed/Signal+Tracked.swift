@@ -47,12 +47,12 @@ extension Signal where Value: Equatable {
 @usableFromInline
 final class SignalFollower<Value> {
   let signal: Signal<Value>
-  var latest: Value
-  var subscription: Subscription?
+  @exclusivity(unchecked) var latest: Value
+  @exclusivity(unchecked) var subscription: Subscription?
   /// The computed's node while connected (it owns this follower).
-  unowned(unsafe) var node: ComputedNode<Value>?
+  @exclusivity(unchecked) unowned(unsafe) var node: ComputedNode<Value>?
   /// True while the subscription replays, which is not a change: the computed was just evaluated.
-  var isConnecting = false
+  @exclusivity(unchecked) var isConnecting = false
 
   init(_ signal: Signal<Value>, initial: Value) {
     self.signal = signal
