@@ -189,6 +189,24 @@ final class ComputedNode<Value>: ReactiveNode {
     evaluation(self)
   }
 
+  /// This computed's settle (``ReactiveNode/settleScheduled()``), calling its evaluation directly.
+  override func run() {
+    flags &= ~ReactiveFlags.isScheduled
+    if _slowPath(has(ReactiveFlags.isHeldForSettle)) {
+      settleHeld()
+      return
+    }
+    guard has(ReactiveFlags.isLinked) else { return }
+    if has(ReactiveFlags.isDirty) {
+      flags &= ~ReactiveFlags.isDirty
+      if evaluation(self) { valueChanged() }
+    }
+    if has(ReactiveFlags.deliveryPending) {
+      flags &= ~ReactiveFlags.deliveryPending
+      deliverChange()
+    }
+  }
+
   /// How many slots the signal had when the value to deliver was last decided: its settle tells only those (the
   /// observers that joined since heard that value as their replay).
   @usableFromInline @exclusivity(unchecked) var deliveryEnd = 0

@@ -11,7 +11,6 @@ extension ReactiveNode {
     let stamp = runStamp
     if source.readStamp == stamp { return }  // read before in this run
     source.readStamp = stamp
-    if source.rank > runHighestRank { runHighestRank = source.rank }
     let cursor = runCursor
     if cursor < dependencies.count
       && dependencies[cursor].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque()
@@ -24,8 +23,12 @@ extension ReactiveNode {
   }
 
   /// ``record(_:)`` for a read that is not the next one of the last run: read again, or new.
+  ///
+  /// Only a new edge can make this consumer's rank rise: the sources of the edges it keeps were below it when read,
+  /// and a linked consumer follows their rises (``raiseRank(to:)``), an unlinked one catches up when observed.
   @usableFromInline final func recordOutOfOrder(_ source: ReactiveNode) {
     let cursor = runCursor
+    if source.rank > runHighestRank { runHighestRank = source.rank }
     let edge = DependencyEdge(source: .passRetained(source), version: source.version, twin: -1)
     if cursor < dependencies.count {
       let displaced = dependencies[cursor]

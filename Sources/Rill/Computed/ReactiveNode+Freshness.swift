@@ -91,6 +91,12 @@ extension ReactiveNode {
   @usableFromInline final func reevaluate() {
     flags &= ~ReactiveFlags.isDirty
     guard evaluate() else { return }
+    valueChanged()
+  }
+
+  /// A re-evaluation changed this computed's value: its version moves, and what observes it is told (see
+  /// ``reevaluate()``).
+  @usableFromInline final func valueChanged() {
     version &+= 1
     guard has(ReactiveFlags.isLinked) else { return }
     markDependentsChanged()
@@ -133,8 +139,8 @@ extension ReactiveNode {
       withRootGraph { $0.effects.push(self) }
       return
     }
-    let rank = self.rank
-    withRootGraph { $0.schedule(rank: rank, of: ObjectIdentifier(self), .passUnretained(self)) }
+    let settle = PendingSettle(rank: rank, node: ObjectIdentifier(self), join: .passUnretained(self))
+    withRootGraph { $0.pending.append(settle) }
   }
 
   /// A computed's turn in the propagation: everything it read has settled. Re-evaluates it if something it read
@@ -142,12 +148,17 @@ extension ReactiveNode {
   final func settleScheduled() {
     flags &= ~ReactiveFlags.isScheduled
     if _slowPath(has(ReactiveFlags.isHeldForSettle)) {
-      flags &= ~ReactiveFlags.isHeldForSettle
-      settleIfLinked()
-      Unmanaged.passUnretained(self).release()  // the hold taken when it stopped being observed; last use of self
+      settleHeld()
       return
     }
     settleIfLinked()
+  }
+
+  /// ``settleScheduled()`` for a node that stopped being observed while scheduled: it lets itself go after.
+  @usableFromInline final func settleHeld() {
+    flags &= ~ReactiveFlags.isHeldForSettle
+    settleIfLinked()
+    Unmanaged.passUnretained(self).release()  // the hold taken when it stopped being observed; last use of self
   }
 
   /// The settle proper: nothing for a node no longer observed (a read pulls it).

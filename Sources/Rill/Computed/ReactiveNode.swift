@@ -41,7 +41,7 @@ class ReactiveNode: JoinSettle {
   @usableFromInline @exclusivity(unchecked) final var runCursor = 0
   /// The stamp of this consumer's running run (see ``readStamp``).
   @usableFromInline @exclusivity(unchecked) final var runStamp: UInt = 0
-  /// The highest rank this consumer's running run has read.
+  /// The highest rank of the edges this consumer's running run added (see ``recordOutOfOrder(_:)``).
   @usableFromInline @exclusivity(unchecked) final var runHighestRank = 0
   /// The write epoch at which this unobserved computed was last found up to date (see ``TrackedWrites``).
   @usableFromInline @exclusivity(unchecked) final var checkedEpoch: Int = -1
@@ -63,9 +63,9 @@ class ReactiveNode: JoinSettle {
     dependents.deallocate()
   }
 
-  /// The graph runs this computed's settle (see ``settleScheduled()``).
+  /// The graph runs this computed's settle (see ``settleScheduled()``). A node is scheduled without counting a run
+  /// (``schedule()``): it does not use ``JoinSettle/unfinishedRuns``.
   @usableFromInline override func run() {
-    unfinishedRuns &-= 1
     settleScheduled()
   }
 
@@ -96,16 +96,18 @@ class ReactiveNode: JoinSettle {
 
   /// The graph's representative, shortening the path to it for next time.
   @inlinable final var rootGraph: Graph {
-    let graph = self.graph
-    guard graph.parent != nil else { return graph }
-    let root = graph.root
-    self.graph = root
-    return root
+    if _slowPath(graph.parent != nil) { followGraphToRoot() }
+    return graph
+  }
+
+  /// Points ``graph`` at its set's representative (graphs merged since it was set). Out of line: it is rare.
+  @usableFromInline final func followGraphToRoot() {
+    graph = graph.root
   }
 
   /// Runs `body` with the graph's representative, read in place, without retaining it: this node keeps it.
   @inlinable @inline(__always) final func withRootGraph<Result>(_ body: (Graph) -> Result) -> Result {
-    if _slowPath(graph.parent != nil) { _ = rootGraph }
+    if _slowPath(graph.parent != nil) { followGraphToRoot() }
     return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
   }
 }
