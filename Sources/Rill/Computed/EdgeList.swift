@@ -9,14 +9,20 @@
 struct EdgeList<Edge> {
   /// The first edge, or `nil` before the first append.
   @usableFromInline var base: UnsafeMutablePointer<Edge>?
-  /// How many edges the list holds.
-  @usableFromInline var count = 0
+  /// How many edges the list holds (32 bits, as ``capacity``: the list is 16 bytes in its node).
+  @usableFromInline var storedCount: Int32 = 0
   /// How many edges the memory at `base` holds.
-  @usableFromInline var capacity = 0
+  @usableFromInline var storedCapacity: Int32 = 0
 
   @inlinable init() {}
 
-  @inlinable var isEmpty: Bool { count == 0 }
+  /// How many edges the list holds.
+  @inlinable var count: Int { Int(storedCount) }
+
+  /// How many edges the memory holds.
+  @inlinable var capacity: Int { Int(storedCapacity) }
+
+  @inlinable var isEmpty: Bool { storedCount == 0 }
 
   /// The edge at `index`, read and written in place.
   @inlinable subscript(index: Int) -> Edge {
@@ -32,35 +38,36 @@ struct EdgeList<Edge> {
 
   /// Adds `edge` at the end.
   @inlinable mutating func append(_ edge: Edge) {
-    if count == capacity { grow() }
+    if storedCount == storedCapacity { grow() }
     (base.unsafelyUnwrapped + count).initialize(to: edge)
-    count &+= 1
+    storedCount &+= 1
   }
 
   /// Removes and returns the last edge.
   @inlinable mutating func removeLast() -> Edge {
-    precondition(count > 0, "removeLast from an empty edge list")
-    count &-= 1
+    precondition(storedCount > 0, "removeLast from an empty edge list")
+    storedCount &-= 1
     return (base.unsafelyUnwrapped + count).move()
   }
 
   /// Doubles the capacity (two edges at first), moving the edges.
   @usableFromInline mutating func grow() {
-    let newCapacity = capacity == 0 ? 2 : capacity &* 2
-    let memory = UnsafeMutablePointer<Edge>.allocate(capacity: newCapacity)
+    precondition(storedCapacity < Int32.max / 2, "more edges than an edge list holds")
+    let newCapacity: Int32 = storedCapacity == 0 ? 2 : storedCapacity &* 2
+    let memory = UnsafeMutablePointer<Edge>.allocate(capacity: Int(newCapacity))
     if let base {
       memory.moveInitialize(from: base, count: count)
       base.deallocate()
     }
     base = memory
-    capacity = newCapacity
+    storedCapacity = newCapacity
   }
 
   /// Frees the memory. The edges are trivial: nothing else to do (the owner has released what they refer to).
   @inlinable mutating func deallocate() {
     base?.deallocate()
     base = nil
-    count = 0
-    capacity = 0
+    storedCount = 0
+    storedCapacity = 0
   }
 }

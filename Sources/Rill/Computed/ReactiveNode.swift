@@ -12,11 +12,11 @@
 
 /// A vertex of the tracked graph: a source, a computed, or an effect (see the file's comment).
 ///
-/// A node is a ``JoinSettle`` itself: a computed is scheduled in its graph's pending settles as it is, with no object
+/// A node is a ``PendingRun`` itself: a computed is scheduled in its graph's pending settles as it is, with no object
 /// of its own for it. A scheduled node is kept alive by what observes it; one that stops being observed while
 /// scheduled keeps itself alive (``ReactiveFlags/isHeldForSettle``) until its settle has run.
 @usableFromInline
-class ReactiveNode: JoinSettle {
+class ReactiveNode: PendingRun {
   /// ``ReactiveFlags`` bits.
   @usableFromInline @exclusivity(unchecked) final var flags: UInt32
   /// Bumped each time the node's value changes: a source's write, a computed's re-evaluation to a new value.
@@ -54,7 +54,7 @@ class ReactiveNode: JoinSettle {
     self.flags = flags
     self.rank = rank
     self.graph = graph
-    super.init({})
+    super.init()
   }
 
   deinit {
@@ -63,8 +63,7 @@ class ReactiveNode: JoinSettle {
     dependents.deallocate()
   }
 
-  /// The graph runs this computed's settle (see ``settleScheduled()``). A node is scheduled without counting a run
-  /// (``schedule()``): it does not use ``JoinSettle/unfinishedRuns``.
+  /// The graph runs this computed's settle (see ``settleScheduled()``).
   @usableFromInline override func run() {
     settleScheduled()
   }
@@ -101,7 +100,7 @@ class ReactiveNode: JoinSettle {
   }
 
   /// Points ``graph`` at its set's representative (graphs merged since it was set). Out of line: it is rare.
-  @usableFromInline final func followGraphToRoot() {
+  @usableFromInline @inline(never) final func followGraphToRoot() {
     graph = graph.root
   }
 

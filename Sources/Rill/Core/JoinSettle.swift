@@ -1,3 +1,13 @@
+/// What a graph's pending settles run (``PendingSettles``): a join's settle (``JoinSettle``) or a computed's node
+/// (``ReactiveNode``), each with a ``run()`` of its own. No fields: a node pays nothing for being one.
+@usableFromInline
+class PendingRun {
+  @usableFromInline init() {}
+
+  /// The graph's turn for this settle. Called through an unretained reference (see ``JoinSettle``).
+  @usableFromInline func run() {}
+}
+
 /// The settle of one connection of a join — a `combine`, `withLatestFrom`, `take(until:)` or `skip(until:)` node —
 /// that the graph runs once the depth-first pass of a propagation is over (rule 6).
 ///
@@ -12,10 +22,10 @@
 /// overridden method of a generic class would run unspecialized). It captures the connection strongly: the cycle
 /// through this object lasts while the connection does, and ``release()`` breaks it.
 ///
-/// A computed's node is a settle itself (a subclass that overrides ``run()``): it needs no object or closure of its
-/// own, and keeps itself alive while scheduled (see ``ReactiveNode``).
+/// A computed's node is not one of these: it is a ``PendingRun`` itself, with none of this object's fields (see
+/// ``ReactiveNode``).
 @usableFromInline
-class JoinSettle {
+final class JoinSettle: PendingRun {
   /// Emits what the propagation left for the join, if the join still wants to (it checks its own state).
   @usableFromInline final let action: () -> Void
   /// Runs scheduled and not yet returned.
@@ -31,6 +41,11 @@ class JoinSettle {
     self.action = action
   }
 
+  /// Runs `action` for one scheduled run (see ``run()``).
+  @usableFromInline override func run() {
+    runAction()
+  }
+
   /// A settle owned by the caller (one retain, which ``release()`` gives up), running `action`.
   @inlinable static func make(_ action: @escaping () -> Void) -> Unmanaged<JoinSettle> {
     .passRetained(JoinSettle(action))
@@ -43,7 +58,7 @@ class JoinSettle {
 
   /// Runs `action` for one scheduled run. Called through an unretained reference: when the connection has let go
   /// and this was the last run, it frees this object on the way out, touching nothing of it after.
-  @inlinable func run() {
+  @inlinable func runAction() {
     action()
     unfinishedRuns &-= 1
     if _slowPath(isReleased) && unfinishedRuns == 0 {

@@ -182,12 +182,17 @@ struct PendingSettle {
   /// The join's node.
   @usableFromInline let node: ObjectIdentifier
   /// The join's settle, not retained: it outlives every run scheduled for it.
-  @usableFromInline let join: Unmanaged<JoinSettle>
+  @usableFromInline let join: Unmanaged<PendingRun>
 
-  @inlinable init(rank: Int, node: ObjectIdentifier, join: Unmanaged<JoinSettle>) {
+  @inlinable init(rank: Int, node: ObjectIdentifier, join: Unmanaged<PendingRun>) {
     self.rank = rank
     self.node = node
     self.join = join
+  }
+
+  /// A join's settle, pending.
+  @inlinable init(rank: Int, node: ObjectIdentifier, join: Unmanaged<JoinSettle>) {
+    self.init(rank: rank, node: node, join: Unmanaged<PendingRun>.fromOpaque(join.toOpaque()))
   }
 
   /// Runs the join's settle; the settle may be freed by the time this returns.
