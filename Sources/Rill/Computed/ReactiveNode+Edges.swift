@@ -52,7 +52,7 @@ extension ReactiveNode {
     source._withUnsafeGuaranteedRef { source in
       dependencies[index].twin = source.dependents.count
       source.dependents.append(DependentEdge(consumer: .passUnretained(self), twin: index))
-      rootGraph.union(source.rootGraph)
+      mergeGraph(with: source)
     }
     if !wasObserved && source._withUnsafeGuaranteedRef({ $0.has(ReactiveFlags.isComputed) }) {
       source._withUnsafeGuaranteedRef { $0.observe() }
@@ -68,7 +68,11 @@ extension ReactiveNode {
   /// what they read (rule 11: observed means pushed). A loop over a work list, whatever the depth.
   @usableFromInline final func observe() {
     guard !has(ReactiveFlags.isLinked) else { return }
-    let context = TrackingContext.current
+    withTrackingContext { observe(in: $0) }
+  }
+
+  /// ``observe()`` with this thread's context.
+  final func observe(in context: TrackingContext) {
     let base = context.cascade.count
     let linkedBase = context.linked.count
     context.cascade.append(.passUnretained(self))
@@ -85,7 +89,7 @@ extension ReactiveNode {
             let wasObserved = source.isObserved
             node.dependencies[index].twin = source.dependents.count
             source.dependents.append(DependentEdge(consumer: .passUnretained(node), twin: index))
-            node.rootGraph.union(source.rootGraph)
+            node.mergeGraph(with: source)
             if !wasObserved && source.has(ReactiveFlags.isComputed) { context.cascade.append(.passUnretained(source)) }
           }
           index &+= 1
@@ -114,7 +118,11 @@ extension ReactiveNode {
   /// keep their dependencies and versions (so observing them again allocates nothing), and are pulled when read.
   @usableFromInline final func unobserve() {
     guard has(ReactiveFlags.isLinked) else { return }
-    let context = TrackingContext.current
+    withTrackingContext { unobserve(in: $0) }
+  }
+
+  /// ``unobserve()`` with this thread's context.
+  final func unobserve(in context: TrackingContext) {
     let base = context.cascade.count
     context.cascade.append(.passUnretained(self))
     while context.cascade.count > base {
@@ -146,6 +154,25 @@ extension ReactiveNode {
         node.didUnlink()
       }
     }
+  }
+
+  /// Puts this node's graph and `source`'s in one set (a node and what it reads propagate together). Nothing to do,
+  /// and nothing retained, when they are in one already.
+  @inline(__always) final func mergeGraph(with source: ReactiveNode) {
+    let isSameGraph = withRootGraph { mine in source.withRootGraph { $0 === mine } }
+    if !isSameGraph { mergeGraphs(with: source) }
+  }
+
+  /// ``mergeGraph(with:)`` for two sets.
+  final func mergeGraphs(with source: ReactiveNode) {
+    rootGraph.union(source.rootGraph)
+  }
+
+  /// Runs `body` with this thread's tracking context, not retained: the one a drain of this node's graph looked up
+  /// already, or the thread's.
+  @inline(__always) final func withTrackingContext<Result>(_ body: (TrackingContext) -> Result) -> Result {
+    let context = withRootGraph { $0.drainContext } ?? TrackingContext.currentUnmanaged
+    return context._withUnsafeGuaranteedRef(body)
   }
 
   /// Removes the dependent edge at `index`, moving the last one into its place.

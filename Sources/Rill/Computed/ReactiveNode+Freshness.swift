@@ -40,7 +40,11 @@ extension ReactiveNode {
   /// it causes (which read their dependencies again) find them in O(1).
   @usableFromInline final func refreshByWalking() {
     if has(ReactiveFlags.isRunning) { cycle() }
-    let context = TrackingContext.current
+    withTrackingContext { refreshByWalking(in: $0) }
+  }
+
+  /// ``refreshByWalking()`` with this thread's context.
+  final func refreshByWalking(in context: TrackingContext) {
     let isOutermost = context.walkStamp == 0
     if isOutermost { context.walkStamp = context.nextStamp() }
     defer { if isOutermost { context.walkStamp = 0 } }
@@ -175,7 +179,11 @@ extension ReactiveNode {
   /// loop; a computed's signal, and the operators below it, follow.
   @usableFromInline final func raiseRank(to newRank: Int) {
     guard rank < newRank else { return }
-    let context = TrackingContext.current
+    withTrackingContext { raiseRank(to: newRank, in: $0) }
+  }
+
+  /// ``raiseRank(to:)`` with this thread's context.
+  final func raiseRank(to newRank: Int, in context: TrackingContext) {
     let base = context.cascade.count
     rank = newRank
     context.cascade.append(.passUnretained(self))
