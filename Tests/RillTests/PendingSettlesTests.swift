@@ -29,10 +29,12 @@ import Testing
     for (name, rank) in [("c3", 3), ("a1", 1), ("d3", 3), ("b1", 1), ("e2", 2), ("f0", 0), ("g1", 1)] {
       schedule(&pending, name, rank: rank, log: log)
     }
-    #expect(pending.count == 7)
+    let pendingCount = pending.count  // read first: the settles are not copyable
+    #expect(pendingCount == 7)
     drain(&pending)
     #expect(log.names == ["f0", "a1", "b1", "g1", "e2", "c3", "d3"])
-    #expect(pending.isEmpty)
+    let isEmpty = pending.isEmpty  // read first: the settles are not copyable
+    #expect(isEmpty)
   }
 
   @Test func settlesScheduledWhileTakingKeepTheOrder() {
@@ -65,7 +67,8 @@ import Testing
     pending.raise(ObjectIdentifier(rising), to: 3)
     drain(&pending)
     #expect(log.names == ["first0", "rising"])
-    #expect(pending.isEmpty)
+    let isEmpty = pending.isEmpty  // read first: the settles are not copyable
+    #expect(isEmpty)
   }
 
   @Test func aRaisedNodesSettleMovesAfterTheSettlesOfItsNewRank() {
@@ -79,13 +82,15 @@ import Testing
     schedule(&pending, "deep5", rank: 5, log: log)
     drain(&pending)
     #expect(log.names == ["other1", "deep4", "deep5", "rising"])
-    #expect(pending.raised.isEmpty)
+    let raisedIsEmpty = pending.raised.isEmpty  // read first: the settles are not copyable
+    #expect(raisedIsEmpty)
   }
 
   @Test func raisingWithNothingPendingRecordsNothing() {
     var pending = PendingSettles()
     pending.raise(ObjectIdentifier(Node()), to: 3)
-    #expect(pending.raised.isEmpty)
+    let raisedIsEmpty = pending.raised.isEmpty  // read first: the settles are not copyable
+    #expect(raisedIsEmpty)
   }
 
   @Test func absorbKeepsEachRankAndPutsTheOthersAfter() {
@@ -96,7 +101,8 @@ import Testing
     schedule(&other, "b2", rank: 2, log: log)
     schedule(&other, "c0", rank: 0, log: log)
     pending.absorb(&other)
-    #expect(other.isEmpty)
+    let otherIsEmpty = other.isEmpty  // read first: the settles are not copyable
+    #expect(otherIsEmpty)
     drain(&pending)
     #expect(log.names == ["c0", "a2", "b2"])
   }
@@ -128,7 +134,8 @@ import Testing
     schedule(&pending, "d", rank: 3, log: log)
     drain(&pending)
     #expect(capacity >= 2)
-    #expect(pending.buckets[3].settles.capacity == capacity)
+    let keptCapacity = pending.buckets[3].settles.capacity  // read first: the settles are not copyable
+    #expect(keptCapacity == capacity)
     #expect(log.names == ["a", "b", "c", "d"])
   }
 
@@ -137,10 +144,13 @@ import Testing
     var pending = PendingSettles()
     let log = Log()
     schedule(&pending, "a", rank: 3, log: log)
-    #expect(pending.count == 1)
-    #expect(pending.buckets.isEmpty && pending.ranks.isEmpty)
+    let pendingCount = pending.count  // read first: the settles are not copyable
+    #expect(pendingCount == 1)
+    let hasNoBuckets = pending.buckets.isEmpty && pending.ranks.isEmpty  // read first: the settles are not copyable
+    #expect(hasNoBuckets)
     drain(&pending)
-    #expect(pending.isEmpty)
+    let isEmpty = pending.isEmpty  // read first: the settles are not copyable
+    #expect(isEmpty)
     #expect(log.names == ["a"])
   }
 
@@ -167,8 +177,10 @@ import Testing
     schedule(&third, "c0", rank: 0, log: log)
     pending.absorb(&other)
     pending.absorb(&third)
-    #expect(other.isEmpty && third.isEmpty)
-    #expect(pending.count == 3)
+    let othersAreEmpty = other.isEmpty && third.isEmpty  // read first: the settles are not copyable
+    #expect(othersAreEmpty)
+    let pendingCount = pending.count  // read first: the settles are not copyable
+    #expect(pendingCount == 3)
     drain(&pending)
     #expect(log.names == ["c0", "a2", "b2"])
   }

@@ -26,9 +26,9 @@ class ReactiveNode: PendingRun {
   /// order within a propagation, beside the operators' joins (rule 11). It only rises.
   @usableFromInline @exclusivity(unchecked) final var rank: Int
   /// The observed consumers that read this node, each with the index of its twin edge in their `dependencies`.
-  @usableFromInline @exclusivity(unchecked) final var dependents = EdgeList<DependentEdge>()
+  @usableFromInline @exclusivity(unchecked) final var dependents = PlainList<DependentEdge>()
   /// What this consumer read in its last run, in read order (empty for a source).
-  @usableFromInline @exclusivity(unchecked) final var dependencies = EdgeList<DependencyEdge>()
+  @usableFromInline @exclusivity(unchecked) final var dependencies = PlainList<DependencyEdge>()
   /// The graph this node belongs to (any member of its set: ``Graph/root`` finds the representative).
   @usableFromInline @exclusivity(unchecked) final var graph: Graph
   /// The run that last read this node, so that a run reading it again keeps one edge, with one compare. (A nested

@@ -13,11 +13,11 @@
 /// path in the graph), each keeping its capacity between propagations, so a steady-state settle allocates
 /// nothing.
 @usableFromInline
-struct PendingSettles {
+struct PendingSettles: ~Copyable {
   /// Settles of one rank, first in first out from `head`.
   @usableFromInline
   struct Bucket {
-    @usableFromInline var settles: ContiguousArray<PendingSettle> = []
+    @usableFromInline var settles = PlainList<PendingSettle>()
     @usableFromInline var head = 0
 
     @inlinable init() {}
@@ -33,8 +33,7 @@ struct PendingSettles {
       let settle = settles[head]
       head &+= 1
       guard head == settles.count else { return (settle, false) }
-      // One by one: unspecialized (in a debug build), `removeAll(keepingCapacity:)` allocates.
-      while !settles.isEmpty { settles.removeLast() }
+      settles.removeAll()
       head = 0
       return (settle, true)
     }
@@ -43,16 +42,27 @@ struct PendingSettles {
   /// The only settle pending, when just one is: most propagations touch one join, and it skips the buckets
   /// and the heap. A second settle files it in its bucket first, so the order is kept.
   @usableFromInline var only: PendingSettle? = nil
-  /// `buckets[rank]` holds the settles of that rank.
-  @usableFromInline var buckets: ContiguousArray<Bucket> = []
+  /// `buckets[rank]` holds the settles of that rank. Lists of their own (``PlainList``): filing and taking a settle
+  /// make no copy-on-write check; this value owns the memory and frees it when it goes.
+  @usableFromInline var buckets = PlainList<Bucket>()
   /// The ranks whose bucket is not empty, as a binary min-heap.
-  @usableFromInline var ranks: ContiguousArray<Int> = []
+  @usableFromInline var ranks = PlainList<Int>()
   /// How many settles are pending.
   @usableFromInline var count = 0
   /// Nodes whose rank rose while a settle was pending, with their new rank; cleared when nothing is pending.
   @usableFromInline var raised: [ObjectIdentifier: Int] = [:]
 
   @inlinable init() {}
+
+  @inlinable deinit {
+    var index = 0
+    while index < buckets.count {
+      buckets[index].settles.deallocateForDeinit()
+      index &+= 1
+    }
+    buckets.deallocateForDeinit()
+    ranks.deallocateForDeinit()
+  }
 
   @inlinable var isEmpty: Bool { count == 0 }
 
@@ -73,11 +83,7 @@ struct PendingSettles {
   /// Puts `settle` in its rank's bucket, after the settles of that rank already there.
   @inlinable mutating func file(_ settle: PendingSettle) {
     let rank = settle.rank
-    if rank >= buckets.count {
-      buckets.append(contentsOf: repeatElement(Bucket(), count: rank - buckets.count + 1))
-    }
-    // The bucket is changed only through its own methods: in a debug build, reading a bucket's property here
-    // keeps a copy of the bucket alive to the end of the function, and the change would then copy its storage.
+    while rank >= buckets.count { buckets.append(Bucket()) }
     if buckets[rank].append(settle) { pushRank(rank) }
   }
 
@@ -142,7 +148,7 @@ struct PendingSettles {
       append(settle)
       index += 1
     }
-    other = PendingSettles()
+    // `other` keeps its (empty) buckets' memory until it goes.
   }
 
   @inlinable mutating func pushRank(_ rank: Int) {

@@ -7,7 +7,7 @@ import Testing
 @Suite(.freesEverything) struct EdgeListTests {
   @Test(arguments: [1, 2, 3, 5, 64])
   func appendsGrowAndKeepEveryEdge(count: Int) {
-    var list = EdgeList<DependentEdge>()
+    var list = PlainList<DependentEdge>()
     #expect(list.isEmpty)
     let consumer = ReactiveNode(flags: 0, rank: 1, graph: Graph())
     for index in 0..<count { list.append(DependentEdge(consumer: .passUnretained(consumer), twin: index)) }
