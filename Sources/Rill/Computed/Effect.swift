@@ -68,32 +68,51 @@ final class EffectNode: ReactiveNode {
     _ = Unmanaged.passRetained(self)
     let graph = self.graph
     let started = graph.startPropagationIfIdle()
-    if let body { track(body) }
+    runBody()
     if started { graph.finishPropagationStarted() }
     _ = rootGraph  // the graph it was made with can go, once merged with what it read
   }
 
-  /// A run the graph scheduled: runs the effect again unless it was cancelled meanwhile.
+  /// Its turn in the effects of a propagation: runs the effect again if something it read changed, unless it was
+  /// cancelled meanwhile (then it lets itself go: the last use of it).
   func runScheduled() {
     flags &= ~ReactiveFlags.isScheduled
-    guard !has(ReactiveFlags.isDisposed) else { return }
+    if _slowPath(has(ReactiveFlags.isDisposed)) {
+      Unmanaged.passUnretained(self).release()  // disposed while it waited: kept for this turn
+      return
+    }
     guard cancelledElsewhere.load(ordering: .relaxed) == 0 else {
       dispose()
       return
     }
     guard has(ReactiveFlags.isDirty) else { return }
     flags &= ~ReactiveFlags.isDirty
-    if let body { track(body) }
+    runBody()
   }
 
-  /// Stops the effect for good: unlinks it, drops what it read and its closure, and lets it go.
+  /// Runs the body as this effect's run. Disposed during the run (its subscription cancelled or freed from inside
+  /// it), it lets go of the body and of itself after the run: the last use of it.
+  @inline(__always) func runBody() {
+    if let body { track(body) }
+    if _slowPath(has(ReactiveFlags.isDisposed)) { finishDisposal() }
+  }
+
+  /// Stops the effect for good: unlinks it, drops what it read and its closure, and lets it go — at once, or, while
+  /// it runs or waits in its graph's effects (which hold it unretained), when that is over.
   func dispose() {
     guard !has(ReactiveFlags.isDisposed) else { return }
     flags |= ReactiveFlags.isDisposed
     unobserve()
     releaseDependencies(from: 0)
+    if has(ReactiveFlags.isRunning) || has(ReactiveFlags.isScheduled) { return }
+    finishDisposal()
+  }
+
+  /// The end of ``dispose()``: lets go of the body and of this effect's hold on itself (the last use of it).
+  func finishDisposal() {
     let body = self.body
     self.body = nil
+    if has(ReactiveFlags.isScheduled) { return }  // its turn in the effects lets it go
     Unmanaged.passUnretained(self).release()
     withExtendedLifetime(body) {}
   }

@@ -167,6 +167,55 @@ import Testing
     subscription = nil
   }
 
+  /// Freed while it waits in the propagation's effects (which hold it unretained), it keeps itself until its turn,
+  /// then goes without running.
+  @Test func anEffectFreedByAnEarlierOneInThePropagationIsFreedAtItsTurn() {
+    let source = CurrentValueSubject(0)
+    final class Held {}
+    weak var weakHeld: Held?
+    var log: [String] = []
+    var second: Subscription?
+    let first = effect {
+      log.append("first \(source.value)")
+      if source.value == 1 { second = nil }
+    }
+    do {
+      let held = Held()
+      weakHeld = held
+      second = effect { withExtendedLifetime(held) { log.append("second \(source.value)") } }
+    }
+    source.value = 1
+    #expect(weakHeld == nil)
+    source.value = 2
+    #expect(log == ["first 0", "second 0", "first 1", "first 2"])
+    withExtendedLifetime(first) {}
+  }
+
+  /// Freed from inside its own run, it finishes that run, then lets go of its closure and itself.
+  @Test func anEffectFreeingItsOwnSubscriptionWhileRunningFinishesThatRunAndGoes() {
+    let source = CurrentValueSubject(0)
+    final class Held {}
+    weak var weakHeld: Held?
+    var runs: [Int] = []
+    var subscription: Subscription?
+    do {
+      let held = Held()
+      weakHeld = held
+      subscription = effect {
+        withExtendedLifetime(held) {
+          runs.append(source.value)
+          if source.value == 1 { subscription = nil }
+          runs.append(-source.value)  // the run goes on after its subscription is freed
+        }
+      }
+    }
+    source.value = 1
+    #expect(weakHeld == nil)
+    source.value = 2
+    #expect(runs == [0, 0, 1, -1])
+    #expect(subscription == nil)
+  }
+
   @Test func untrackedReadsAreNoDependency() {
     let price = CurrentValueSubject(2)
     let quantity = CurrentValueSubject(3)
