@@ -70,8 +70,7 @@ public final class Computed<Value>: Signal<Value> {
   /// since its last evaluation (or it never ran), cached otherwise. Read inside another computation, it is a
   /// dependency of that computation.
   @inlinable public var value: Value {
-    node.refresh()
-    node.noteRead()
+    if _slowPath(!node.readIfFresh()) { node.refreshAndNoteRead() }
     return node.storage.pointee
   }
 

@@ -168,11 +168,15 @@ extension ReactiveNode {
     rootGraph.union(source.rootGraph)
   }
 
-  /// Runs `body` with this thread's tracking context, not retained: the one a drain of this node's graph looked up
-  /// already, or the thread's.
+  /// Runs `body` with this thread's tracking context, not retained (see ``trackingContext``).
   @inline(__always) final func withTrackingContext<Result>(_ body: (TrackingContext) -> Result) -> Result {
-    let context = withRootGraph { $0.drainContext } ?? TrackingContext.currentUnmanaged
-    return context._withUnsafeGuaranteedRef(body)
+    trackingContext._withUnsafeGuaranteedRef(body)
+  }
+
+  /// This thread's tracking context, not retained: the one a drain of this node's graph looked up already, or the
+  /// thread's.
+  @inline(__always) final var trackingContext: Unmanaged<TrackingContext> {
+    withRootGraph { $0.drainContext } ?? TrackingContext.currentUnmanaged
   }
 
   /// Removes the dependent edge at `index`, moving the last one into its place.

@@ -11,14 +11,46 @@ extension ReactiveNode {
   /// last ran, and does nothing, in O(1), in the common cases: observed while its graph is idle, observed and
   /// settled in this propagation, or unobserved with no tracked write anywhere since it was last checked.
   @inlinable @inline(__always) final func refresh() {
+    if !isFreshWithoutWalking { refreshByWalking() }
+  }
+
+  /// Whether this computed is up to date by its own fields (see ``refresh()``): observed, with its graph idle or
+  /// settled past its rank; or unobserved, with no tracked write anywhere since it was last checked.
+  @inlinable @inline(__always) final var isFreshWithoutWalking: Bool {
     let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
     if flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked {
       let rank = self.rank
-      if _fastPath(withRootGraph { $0.depth == 0 || rank < $0.settlingRank }) { return }
-    } else if flags & mask == ReactiveFlags.hasValue {
-      if checkedEpoch == trackedWrites.load(ordering: .relaxed) { return }
+      return withRootGraph { $0.depth == 0 || rank < $0.settlingRank }
     }
-    refreshByWalking()
+    if flags & mask == ReactiveFlags.hasValue {
+      return checkedEpoch == trackedWrites.load(ordering: .relaxed)
+    }
+    return false
+  }
+
+  /// The common read of a computed, inlined where it is read: observed, settled, read by the running consumer of
+  /// its graph. Notes the read and returns true then; returns false, having done nothing, otherwise (the caller
+  /// calls ``refreshAndNoteRead()``).
+  @inlinable @inline(__always) final func readIfFresh() -> Bool {
+    let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
+    guard flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked else { return false }
+    let rank = self.rank
+    return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { graph in
+      guard graph.parent == nil, graph.depth == 0 || rank < graph.settlingRank,
+        let consumer = graph.runningConsumer
+      else { return false }
+      consumer._withUnsafeGuaranteedRef { $0.record(self) }
+      return true
+    }
+  }
+
+  /// Every other read of a computed (see ``readIfFresh()``): brings it up to date, and notes the read if a
+  /// computation runs.
+  @usableFromInline final func refreshAndNoteRead() {
+    // `isFreshWithoutWalking` returns before the walk begins: a first read of a chain, which recurses through here, keeps
+    // one frame of this function per level.
+    if !isFreshWithoutWalking { refreshByWalking() }
+    noteRead()
   }
 
   /// Whether this node is known to be up to date without looking at what it read.
@@ -40,7 +72,9 @@ extension ReactiveNode {
   /// it causes (which read their dependencies again) find them in O(1).
   @usableFromInline final func refreshByWalking() {
     if has(ReactiveFlags.isRunning) { cycle() }
-    withTrackingContext { refreshByWalking(in: $0) }
+    // Not through a closure: a first read of a chain recurses through this function (see `Computed`'s stack cost).
+    unowned(unsafe) let context = trackingContext.takeUnretainedValue()
+    refreshByWalking(in: context)
   }
 
   /// ``refreshByWalking()`` with this thread's context.
