@@ -24,7 +24,7 @@ struct EffectQueue: ~Copyable {
   @inlinable var isEmpty: Bool { entries.count == head }
 
   /// Adds `node`, an effect.
-  @usableFromInline mutating func push(_ node: ReactiveNode) {
+  @usableFromInline @inline(never) mutating func push(_ node: ReactiveNode) {
     let sequence = unsafeDowncast(node, to: EffectNode.self).sequence
     let entry = (sequence: sequence, effect: Unmanaged<ReactiveNode>.passUnretained(node))
     if isInOrder {

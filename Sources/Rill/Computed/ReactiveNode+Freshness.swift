@@ -154,15 +154,30 @@ extension ReactiveNode {
   /// This node's value changed: every observed consumer that read it is marked, and scheduled to settle (a
   /// computed, at its rank) or to run (an effect, when the propagation's joins have settled).
   @usableFromInline final func markDependentsChanged() {
+    // The consumers are in this node's graph (linking merged them): it is looked up once, and not retained (this
+    // node keeps it).
+    if _slowPath(graph.parent != nil) { followGraphToRoot() }
+    let graph = Unmanaged.passUnretained(self.graph)
     var index = 0
     let count = dependents.count
     while index < count {
       dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
-        // A consumer running now reads this node after this change, if it reads it at all: a node changes in a run
-        // only when a read brings it up to date, and nothing is written while a computation runs.
-        guard consumer.flags & (ReactiveFlags.isDirty | ReactiveFlags.isRunning) == 0 else { return }
-        consumer.flags |= ReactiveFlags.isDirty
-        consumer.schedule()
+        // A consumer running now reads this node after this change, if it reads it at all: a node changes in a
+        // run only when a read brings it up to date, and nothing is written while a computation runs.
+        let flags = consumer.flags
+        guard flags & (ReactiveFlags.isDirty | ReactiveFlags.isRunning) == 0 else { return }
+        guard flags & ReactiveFlags.isScheduled == 0 else {
+          consumer.flags = flags | ReactiveFlags.isDirty
+          return
+        }
+        consumer.flags = flags | ReactiveFlags.isDirty | ReactiveFlags.isScheduled
+        if flags & ReactiveFlags.isEffect != 0 {
+          graph._withUnsafeGuaranteedRef { $0.effects.push(consumer) }
+        } else {
+          let settle = PendingSettle(
+            rank: consumer.rank, node: ObjectIdentifier(consumer), join: .passUnretained(consumer))
+          graph._withUnsafeGuaranteedRef { $0.pending.append(settle) }
+        }
       }
       index &+= 1
     }
