@@ -65,6 +65,18 @@ let cellxStarts = [
   Cells(prop1: 1, prop2: 2, prop3: 3, prop4: 4), Cells(prop1: 4, prop2: 3, prop3: 2, prop4: 1),
 ]
 
+/// The computeds of `fanout_computed_<count>` (one subject read by `count` computeds, each with a subscriber; one
+/// operation is one write), or nil for another workload.
+func fanOutCount(_ workload: String) -> Int? {
+  workload.hasPrefix("fanout_computed_") ? size(of: workload) : nil
+}
+
+/// What `fanout_computed_<count>`'s subscribers add up over `operations` writes (0, 1, …): every node changes at
+/// every write, on every side.
+func fanOutSink(count: Int, operations: Int) -> Int {
+  (0..<operations).reduce(0) { $0 &+ count &* $1 &+ count &* (count &- 1) / 2 }
+}
+
 /// The layers of `cellx_<layers>`, or nil for another workload.
 func cellxLayers(_ workload: String) -> Int? {
   workload.hasPrefix("cellx_") ? Int(workload.dropFirst("cellx_".count)) : nil

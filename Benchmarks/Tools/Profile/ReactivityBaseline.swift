@@ -3,6 +3,15 @@
 
 import RillStore
 
+/// A value in an object, read through a reference: the baseline of a read.
+final class Box {
+  var value: Int
+
+  init(_ value: Int) {
+    self.value = value
+  }
+}
+
 /// Runs `workload` as the tight baseline and returns what its effects added up, or nil for another suite's.
 func baselineSink(_ workload: String, operations: Int) -> Int? {
   var sink = 0
@@ -94,6 +103,18 @@ func baselineSink(_ workload: String, operations: Int) -> Int? {
       effect.run(times20.run(chosen))
     }
     write(0)
+    for value in 0..<operations { write(value) }
+  case "read_value":
+    // A stored property of an object the optimizer cannot see through (it may still hoist the read out of the loop).
+    let box = opaque(Box(3))
+    for _ in 0..<operations { sink &+= box.value }
+  case _ where fanOutCount(workload) != nil:
+    let count = fanOutCount(workload)!
+    let nodes = ContiguousArray((0..<count).map { offset in opaque(Step { $0 &+ offset }) })
+    let effects = ContiguousArray((0..<count).map { _ in opaque(Effect { sink &+= $0 }) })
+    func write(_ value: Int) {
+      for index in 0..<count { effects[index].run(nodes[index].run(value)) }
+    }
     for value in 0..<operations { write(value) }
   case "kairo_avoidable":
     let c1 = opaque(Step { $0 })

@@ -124,6 +124,19 @@ func computedSink(_ workload: String, operations: Int) -> Int? {
         heads.3.value = cells.prop4
       }
     }
+  case "read_value":
+    // A clean unobserved computed read outside any computation: one operation is one read.
+    let tripled = opaque(Computed { head.value &+ 3 })
+    _ = tripled.value
+    for _ in 0..<operations { sink &+= tripled.value }
+  case _ where fanOutCount(workload) != nil:
+    let count = fanOutCount(workload)!
+    let source = CurrentValueSubject(-1)
+    let nodes = (0..<count).map { offset in Computed { source.value &+ offset } }
+    let observers = nodes.map { node in node.subscribe { sink &+= $0 } }
+    sink = 0  // the replays at subscription
+    for value in 0..<operations { source.value = value }
+    blackHole(observers)
   default:
     return nil
   }
@@ -154,6 +167,8 @@ func computedReference(_ workload: String, operations: Int) -> Int? {
   case "kairo_repeated": return cutOff([{ 30 &* $0 }])
   case "kairo_unstable": return cutOff([{ 20 &* ($0 & 1 == 1 ? 2 &* $0 : 0 &- $0) }])
   case "kairo_avoidable": return cutOff([{ _ in 6 }])
+  case "read_value": return 3 &* operations
+  case _ where fanOutCount(workload) != nil: return fanOutSink(count: fanOutCount(workload)!, operations: operations)
   case _ where cellxLayers(workload) != nil:
     let layers = cellxLayers(workload)!
     var sink = 0

@@ -53,6 +53,17 @@ func rillSink(_ workload: String, operations: Int) -> Int? {
     let c2 = head.map { $0 }.map { _ in 0 }.removeDuplicates()
     subscriptions.append(c2.map { $0 &+ 1 }.map { $0 &+ 2 }.map { $0 &+ 3 }.subscribe { sink &+= $0 })
     writes()
+  case "read_value":
+    // A `CurrentValueSubject`'s value read outside any computation: one operation is one read.
+    let subject = opaque(CurrentValueSubject(3))
+    for _ in 0..<operations { sink &+= subject.value }
+  case _ where fanOutCount(workload) != nil:
+    let source = CurrentValueSubject(-1)
+    for offset in 0..<fanOutCount(workload)! {
+      subscriptions.append(source.map { $0 &+ offset }.subscribe { sink &+= $0 })
+    }
+    sink = 0  // the replays at subscription
+    for value in 0..<operations { source.value = value }
   case _ where cellxLayers(workload) != nil:
     // cellx_<layers>: the suite has 100 and 1,000; other sizes find where the graph outgrows the cache.
     let layers = cellxLayers(workload)!

@@ -33,6 +33,11 @@ func straightLineSink(_ workload: String, operations: Int) -> Int? {
     var lastC2 = 0
     sink &+= lastC2 &+ 1 &+ 2 &+ 3
     for value in 0..<operations { avoidableStraightLine(value, &lastC2, &sink) }
+  case "read_value":
+    sink = 3 &* operations
+  case _ where fanOutCount(workload) != nil:
+    let count = fanOutCount(workload)!
+    for value in 0..<operations { fanOutStraightLine(value, count: count, &sink) }
   case _ where cellxLayers(workload) != nil:
     let layers = cellxLayers(workload)!
     cellxStraightLine(layers: layers, start: cellxStarts[0], &sink)
@@ -115,6 +120,11 @@ private func avoidableStraightLine(_ value: Int, _ lastC2: inout Int, _ sink: in
   guard c2 != lastC2 else { return }
   lastC2 = c2
   sink &+= c2 &+ 1 &+ 2 &+ 3
+}
+
+@inline(never)
+private func fanOutStraightLine(_ value: Int, count: Int, _ sink: inout Int) {
+  for offset in 0..<count { sink &+= value &+ offset }
 }
 
 @inline(never)

@@ -45,19 +45,19 @@ public final class Computed<Value>: Signal<Value> {
 
   /// A computed whose every evaluation counts as a change (for a value that is not `Equatable`).
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
-    self.init(node: ComputedNode(compute: compute, evaluation: ComputedNode.evaluationAlwaysChanging()))
+    self.init(node: ComputedNode(compute: compute, steps: ComputedNode.stepsAlwaysChanging()))
   }
 
   /// A computed whose evaluation changes nothing when `equals` says the new value equals the last.
   @inlinable public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-    self.init(node: ComputedNode(compute: compute, evaluation: ComputedNode.evaluation(cutOffBy: equals)))
+    self.init(node: ComputedNode(compute: compute, steps: ComputedNode.steps(cutOffBy: equals)))
   }
 
   /// A computed signal of `node`.
   @usableFromInline init(node: ComputedNode<Value>) {
     self.node = node
     super.init(graph: node.graph, rank: 1)
-    node.signal = self
+    node.signal = .passUnretained(self)
   }
 
   deinit {
@@ -129,8 +129,19 @@ extension Computed: RisingNode {
 extension Computed where Value: Equatable {
   /// A computed whose evaluation changes nothing when the new value is equal (`==`) to the last.
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
-    self.init(node: ComputedNode(compute: compute, evaluation: ComputedNode.evaluationCutOffByEquality()))
+    self.init(node: ComputedNode(compute: compute, steps: ComputedNode.stepsCutOffByEquality()))
   }
+}
+
+/// What ``ComputedNode/steps`` is asked to do.
+@usableFromInline
+enum ComputedStep {
+  /// Run the closure as the node's run and store its value: returns whether it changed.
+  case evaluate
+  /// Remember how many observers the signal has now: its settle tells those (see ``ComputedNode/deliveryEnd``).
+  case notePendingDelivery
+  /// Tell the signal's observers the value.
+  case deliver
 }
 
 /// The node of a ``Computed``: its closure, its value and its edges. It outlives its signal while an observed
@@ -138,18 +149,21 @@ extension Computed where Value: Equatable {
 @usableFromInline
 final class ComputedNode<Value>: ReactiveNode {
   @usableFromInline let compute: () -> Value
-  /// Runs `compute` as this node's run, stores the result, and says whether it changed. Built by the inlinable
-  /// initializers of ``Computed``, so it runs specialized for the caller's value type.
-  @usableFromInline let evaluation: (ComputedNode<Value>) -> Bool
+  /// The steps of this computed that touch its value (see ``ComputedStep``). Built by the inlinable initializers of
+  /// ``Computed``, so they run specialized for the caller's value type: this class's own methods run unspecialized,
+  /// and would look the generic types they touch up in the runtime at each use.
+  @usableFromInline let steps: (ComputedNode<Value>, ComputedStep) -> Bool
   /// The last value, initialized once the node has a value (``ReactiveFlags/hasValue``). Storage of its own, not
   /// an optional: code that is not specialized would look up the optional's metadata at each use.
   @usableFromInline let storage: UnsafeMutablePointer<Value>
   /// The signal, while it lives: it delivers the changes to its observers.
-  @usableFromInline @exclusivity(unchecked) unowned(unsafe) var signal: Computed<Value>?
+  @usableFromInline @exclusivity(unchecked) var signal: Unmanaged<Computed<Value>>?
 
-  @usableFromInline init(compute: @escaping () -> Value, evaluation: @escaping (ComputedNode<Value>) -> Bool) {
+  @usableFromInline init(
+    compute: @escaping () -> Value, steps: @escaping (ComputedNode<Value>, ComputedStep) -> Bool
+  ) {
     self.compute = compute
-    self.evaluation = evaluation
+    self.steps = steps
     storage = .allocate(capacity: 1)
     super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: Graph())
   }
@@ -171,21 +185,42 @@ final class ComputedNode<Value>: ReactiveNode {
     return true
   }
 
-  /// The evaluation of a computed whose every result is a change.
-  @inlinable static func evaluationAlwaysChanging() -> (ComputedNode<Value>) -> Bool {
-    { node in node.store(node.track(node.compute)) { _, _ in false } }
+  /// The steps of a computed whose every result is a change.
+  @inlinable static func stepsAlwaysChanging() -> (ComputedNode<Value>, ComputedStep) -> Bool {
+    { node, step in
+      guard case .evaluate = step else { return node.performDelivery(step) }
+      return node.store(node.track(node.compute)) { _, _ in false }
+    }
   }
 
-  /// The evaluation of a computed cut off by `equals`.
-  @inlinable static func evaluation(cutOffBy equals: @escaping (Value, Value) -> Bool) -> (ComputedNode<Value>) -> Bool
-  {
-    { node in node.store(node.track(node.compute), isEqual: equals) }
+  /// The steps of a computed cut off by `equals`.
+  @inlinable static func steps(cutOffBy equals: @escaping (Value, Value) -> Bool) -> (
+    ComputedNode<Value>, ComputedStep
+  ) -> Bool {
+    { node, step in
+      guard case .evaluate = step else { return node.performDelivery(step) }
+      return node.store(node.track(node.compute), isEqual: equals)
+    }
+  }
+
+  /// Runs a delivery step (see ``ComputedStep``), specialized where the steps are built (see ``steps``), and kept
+  /// out of the evaluation's way.
+  @inlinable @inline(never) final func performDelivery(_ step: ComputedStep) -> Bool {
+    switch step {
+    case .evaluate:
+      preconditionFailure("an evaluation is not a delivery step")
+    case .notePendingDelivery:
+      deliveryEnd = signal?._withUnsafeGuaranteedRef { $0.slots.count } ?? 0
+    case .deliver:
+      signal?._withUnsafeGuaranteedRef { $0.deliverFromSettle(storage.pointee, end: deliveryEnd) }
+    }
+    return false
   }
 
   override var kindDescription: String { "a Computed<\(Value.self)>" }
 
   override func evaluate() -> Bool {
-    evaluation(self)
+    steps(self, .evaluate)
   }
 
   /// This computed's settle (``ReactiveNode/settleScheduled()``), calling its evaluation directly.
@@ -198,7 +233,7 @@ final class ComputedNode<Value>: ReactiveNode {
     guard has(ReactiveFlags.isLinked) else { return }
     if has(ReactiveFlags.isDirty) {
       flags &= ~ReactiveFlags.isDirty
-      if evaluation(self) { valueChanged() }
+      if steps(self, .evaluate) { valueChanged(isSettling: true) }
     }
     if has(ReactiveFlags.deliveryPending) {
       flags &= ~ReactiveFlags.deliveryPending
@@ -211,16 +246,15 @@ final class ComputedNode<Value>: ReactiveNode {
   @usableFromInline @exclusivity(unchecked) var deliveryEnd = 0
 
   override func noteDeliveryPending() {
-    deliveryEnd = signal?.slots.count ?? 0
+    _ = steps(self, .notePendingDelivery)
   }
 
   override func deliverChange() {
-    guard let signal else { return }
-    signal.deliverFromSettle(storage.pointee, end: deliveryEnd)
+    _ = steps(self, .deliver)
   }
 
   override func signalRankRose(to rank: Int) {
-    signal?.followRank(rank)
+    signal?._withUnsafeGuaranteedRef { $0.followRank(rank) }
   }
 
   /// The signal this computed follows, for ``Signal/tracked(initial:)``: connected while the computed is observed.
@@ -229,7 +263,7 @@ final class ComputedNode<Value>: ReactiveNode {
   override func didLink() {
     // The node's and the signal's graph follow to the merged root, so the graph they were made with can go.
     _ = rootGraph
-    if let signal { _ = signal.currentGraph }
+    signal?._withUnsafeGuaranteedRef { _ = $0.currentGraph }
     follower?.connect(self)
   }
 
@@ -241,14 +275,17 @@ final class ComputedNode<Value>: ReactiveNode {
 extension Computed {
   /// Delivers `value` to the observers of the first `end` slots (those subscribed when it was decided; a later one
   /// heard it as its replay), from this computed's settle (a propagation of its graph is running).
-  func deliverFromSettle(_ value: Value, end: Int) {
+  @inlinable func deliverFromSettle(_ value: Value, end: Int) {
     deliverToObservers(value, tailSteps: -1, end: end)
   }
 }
 
 extension ComputedNode where Value: Equatable {
-  /// The evaluation of a computed cut off by `==`.
-  @inlinable static func evaluationCutOffByEquality() -> (ComputedNode<Value>) -> Bool {
-    { node in node.store(node.track(node.compute), isEqual: ==) }
+  /// The steps of a computed cut off by `==`.
+  @inlinable static func stepsCutOffByEquality() -> (ComputedNode<Value>, ComputedStep) -> Bool {
+    { node, step in
+      guard case .evaluate = step else { return node.performDelivery(step) }
+      return node.store(node.track(node.compute), isEqual: ==)
+    }
   }
 }

@@ -50,7 +50,8 @@ extension ReactiveNode {
     // `isFreshWithoutWalking` returns before the walk begins: a first read of a chain, which recurses through here, keeps
     // one frame of this function per level.
     if !isFreshWithoutWalking { refreshByWalking() }
-    noteRead()
+    // Mostly a read outside any computation here: the gate first, and nothing else then.
+    if isComputationRunning { noteRead() }
   }
 
   /// Whether this node is known to be up to date without looking at what it read.
@@ -133,8 +134,9 @@ extension ReactiveNode {
   }
 
   /// A re-evaluation changed this computed's value: its version moves, and what observes it is told (see
-  /// ``reevaluate()``).
-  @usableFromInline final func valueChanged() {
+  /// ``reevaluate()``): its signal's observers at its settle, which is scheduled unless `isSettling` (it is the
+  /// settle running now, which tells them next).
+  @usableFromInline final func valueChanged(isSettling: Bool = false) {
     version &+= 1
     guard has(ReactiveFlags.isLinked) else { return }
     markDependentsChanged()
@@ -142,7 +144,7 @@ extension ReactiveNode {
       // At each change: an observer that joined since the last one heard that value, and must hear this one.
       flags |= ReactiveFlags.deliveryPending
       noteDeliveryPending()
-      schedule()
+      if !isSettling { schedule() }
     }
   }
 
@@ -217,7 +219,10 @@ extension ReactiveNode {
   /// The settle proper: nothing for a node no longer observed (a read pulls it).
   @inline(__always) final func settleIfLinked() {
     guard has(ReactiveFlags.isLinked) else { return }
-    if has(ReactiveFlags.isDirty) { reevaluate() }
+    if has(ReactiveFlags.isDirty) {
+      flags &= ~ReactiveFlags.isDirty
+      if evaluate() { valueChanged(isSettling: true) }
+    }
     if has(ReactiveFlags.deliveryPending) {
       flags &= ~ReactiveFlags.deliveryPending
       deliverChange()
