@@ -233,11 +233,15 @@ final class ComputedNode<Value>: ReactiveNode {
     guard has(ReactiveFlags.isLinked) else { return }
     if has(ReactiveFlags.isDirty) {
       flags &= ~ReactiveFlags.isDirty
-      if steps(self, .evaluate) { valueChanged(isSettling: true) }
+      if steps(self, .evaluate) {
+        valueChanged(isSettling: true)
+        // Decided now: every observer subscribed now hears it (one that joins while it is told hears it as replay).
+        deliveryEnd = .max
+      }
     }
     if has(ReactiveFlags.deliveryPending) {
       flags &= ~ReactiveFlags.deliveryPending
-      deliverChange()
+      _ = steps(self, .deliver)
     }
   }
 

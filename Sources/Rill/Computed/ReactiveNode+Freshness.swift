@@ -143,8 +143,9 @@ extension ReactiveNode {
     if has(ReactiveFlags.hasObservers) {
       // At each change: an observer that joined since the last one heard that value, and must hear this one.
       flags |= ReactiveFlags.deliveryPending
+      guard !isSettling else { return }  // the settle tells them next, all of them (see `ComputedNode.run()`)
       noteDeliveryPending()
-      if !isSettling { schedule() }
+      schedule()
     }
   }
 
@@ -221,7 +222,10 @@ extension ReactiveNode {
     guard has(ReactiveFlags.isLinked) else { return }
     if has(ReactiveFlags.isDirty) {
       flags &= ~ReactiveFlags.isDirty
-      if evaluate() { valueChanged(isSettling: true) }
+      if evaluate() {
+        valueChanged(isSettling: true)
+        if has(ReactiveFlags.deliveryPending) { noteDeliveryPending() }  // decided now: the observers of now
+      }
     }
     if has(ReactiveFlags.deliveryPending) {
       flags &= ~ReactiveFlags.deliveryPending
