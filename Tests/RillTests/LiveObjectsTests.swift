@@ -59,3 +59,26 @@ import Testing
 final class CycleHolder {
   var subscription: Subscription?
 }
+
+/// `LiveObjects.counts`, the process-wide count an app's debug build reads: checked in a child process, where no
+/// other test makes signals meanwhile.
+@Suite struct ProcessLiveObjectsTests {
+  @Test func theProcessCountFollowsWhatIsMadeAndFreedAnywhere() async {
+    await #expect(processExitsWith: .success) {
+      guard let before = LiveObjects.counts else { fatalError("a debug build counts") }
+      var subject: Subject<Int>? = Subject()
+      var subscription = subject?.map { $0 + 1 }.subscribe { _ in }
+      guard let during = LiveObjects.counts else { fatalError() }
+      guard during.signals == before.signals + 2, during.subscriptions == before.subscriptions + 2,
+        during.graphs == before.graphs + 1
+      else { fatalError("during: \(during), before: \(before)") }
+      let onAnotherThread = Task.detached { LiveObjects.counts }
+      guard await onAnotherThread.value == during else { fatalError("one count for the whole process") }
+      subscription = nil
+      subject = nil
+      withExtendedLifetime((subject, subscription)) {}
+      guard LiveObjects.counts == before else { fatalError("after: \(LiveObjects.counts!), before: \(before)") }
+      guard during.total == during.signals + during.graphs + during.subscriptions + during.joins else { fatalError() }
+    }
+  }
+}

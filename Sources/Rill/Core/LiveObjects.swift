@@ -7,7 +7,7 @@
   #endif
 
   /// Counts the signals, graphs, subscriptions and join settles alive that were created while it was bound, in debug builds
-  /// only: the tests bind one around each test (the `.freesEverything` trait) and expect every count back at 0,
+  /// only (every object is also counted in ``processLiveObjects``, for ``LiveObjects/counts``): the tests bind one around each test (the `.freesEverything` trait) and expect every count back at 0,
   /// so a leak anywhere in the core fails the test that caused it. Tests run in parallel, so each binds its own
   /// scope, as a task-local value; outside tests none is bound and an object pays one task-local read when it
   /// is created. Release builds have none of it.
@@ -39,18 +39,8 @@
     }
   }
 
-  /// The live objects of a ``LiveObjectScope``, by kind.
-  struct LiveObjectCounts: Equatable, Sendable, CustomStringConvertible {
-    var signals = 0
-    var graphs = 0
-    var subscriptions = 0
-    /// Join settles (``JoinSettle``), which their connections own by hand.
-    var joins = 0
-
-    var description: String {
-      "\(signals) signals, \(graphs) graphs, \(subscriptions) subscriptions, \(joins) join settles"
-    }
-  }
+  /// Every object counted in this process, whatever scope (if any) was bound: ``LiveObjects/counts``.
+  let processLiveObjects = LiveObjectScope()
 
   /// A stored property of each counted object: it counts the object in the scope bound when the object was
   /// created, and uncounts it when the object is freed (on whatever thread that happens).
@@ -65,10 +55,64 @@
       self.kind = kind
       scope = LiveObjectScope.current
       scope?.add(1, to: kind)
+      processLiveObjects.add(1, to: kind)
     }
 
     deinit {
       scope?.add(-1, to: kind)
+      processLiveObjects.add(-1, to: kind)
     }
   }
 #endif
+
+/// How many of Rill's objects are alive in this process, by kind: a leak check for an app's debug build, as
+/// RxSwift's `Resources.total`.
+///
+/// Debug builds of Rill count every signal, graph, subscription and join settle as it is made and freed (one
+/// atomic add each); release builds count nothing, and ``counts`` is `nil` there. Check that a screen lets go of
+/// its pipelines:
+///
+/// ```swift
+/// let before = LiveObjects.counts
+/// showAndDismissTheSettingsScreen()
+/// assert(LiveObjects.counts == before, "the settings screen leaked \(LiveObjects.counts!)")
+/// ```
+///
+/// Compare counts taken in one isolation domain with nothing else making signals meanwhile: the counts are the
+/// whole process's, on every thread.
+public enum LiveObjects {
+  /// The objects alive now, or `nil` in a release build of Rill (which does not count them).
+  public static var counts: LiveObjectCounts? {
+    #if DEBUG
+      processLiveObjects.counts
+    #else
+      nil
+    #endif
+  }
+}
+
+/// Live objects by kind (see ``LiveObjects``).
+public struct LiveObjectCounts: Equatable, Sendable, CustomStringConvertible {
+  /// Signals: subjects, operators' nodes, computeds and their nodes, effects' nodes, a store's state signals.
+  public var signals: Int
+  /// Graphs: the propagation domains of connected signals (signals that were joined share one).
+  public var graphs: Int
+  /// Subscriptions alive (cancelled or not: a subscription object counts until it is freed).
+  public var subscriptions: Int
+  /// The settles of joins (`combine`, `withLatestFrom`, `take(until:)`, `skip(until:)`), one per connected join.
+  public var joins: Int
+
+  /// All of them.
+  public var total: Int { signals + graphs + subscriptions + joins }
+
+  public init(signals: Int = 0, graphs: Int = 0, subscriptions: Int = 0, joins: Int = 0) {
+    self.signals = signals
+    self.graphs = graphs
+    self.subscriptions = subscriptions
+    self.joins = joins
+  }
+
+  public var description: String {
+    "\(signals) signals, \(graphs) graphs, \(subscriptions) subscriptions, \(joins) join settles"
+  }
+}
