@@ -17,6 +17,7 @@ struct EffectQueue: ~Copyable {
 
   @inlinable init() {}
 
+  // Inlinable, as `PendingSettles`' (a compiler crash otherwise).
   @inlinable deinit {
     entries.deallocateForDeinit()
   }

@@ -11,7 +11,8 @@
 ///
 /// Memory: one bucket per rank up to the highest rank scheduled (a rank is at most the length of the longest
 /// path in the graph), each keeping its capacity between propagations, so a steady-state settle allocates
-/// nothing.
+/// nothing. The buckets and the heap are plain lists (``PlainList``), read in place with no copy-on-write check;
+/// this value is noncopyable, and frees them when it goes.
 @usableFromInline
 struct PendingSettles: ~Copyable {
   /// Settles of one rank, first in first out from `head`.
@@ -54,6 +55,8 @@ struct PendingSettles: ~Copyable {
 
   @inlinable init() {}
 
+  // Inlinable: Swift 6.3.1's optimizer crashes ("inlining a resilient function into a fragile function") on the
+  // setter of `Graph.pending` when this deinit is not.
   @inlinable deinit {
     var index = 0
     while index < buckets.count {
