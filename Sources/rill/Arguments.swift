@@ -14,6 +14,8 @@ enum Invocation: Equatable {
   case counter(DemoOptions)
   /// `rill replay FILE …`.
   case replay(path: String, language: Language, noColor: Bool)
+  /// `rill history FILE [--from N] [--to N]`: the recorded actions `from...to` (1-based, inclusive).
+  case history(path: String, from: Int?, to: Int?)
 }
 
 /// The options both demos take.
@@ -28,7 +30,7 @@ struct DemoOptions: Equatable {
 
 /// What help is about: the whole command or one subcommand.
 enum Topic: String, CaseIterable, Equatable {
-  case rill, credit, counter, replay
+  case rill, credit, counter, replay, history
 }
 
 /// Bad input: what is wrong, and which usage to show under it. Exit status 2.
@@ -71,6 +73,17 @@ enum ArgumentParser {
       if options.help { return .help(.replay) }
       guard let path = options.file else { throw UsageError(message: "replay needs a FILE", topic: .replay) }
       return .replay(path: path, language: options.language, noColor: options.demo.noColor)
+    case "history":
+      var options = Options(
+        topic: .history, repeatName: nil, takesLanguage: false, takesRecord: false, takesFile: true, takesColor: false,
+        takesRange: true)
+      try options.parse(rest)
+      if options.help { return .help(.history) }
+      guard let path = options.file else { throw UsageError(message: "history needs a FILE", topic: .history) }
+      if let from = options.from, let to = options.to, from > to {
+        throw UsageError(message: "--from \(from) is after --to \(to)", topic: .history)
+      }
+      return .history(path: path, from: options.from, to: options.to)
     default:
       let what = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
       throw UsageError(message: what, topic: .rill)
@@ -85,11 +98,16 @@ private struct Options {
   let takesLanguage: Bool
   var takesRecord = true
   var takesFile = false
+  var takesColor = true
+  var takesRange = false
 
   var demo = DemoOptions()
   var language = Language.en
   var file: String?
   var help = false
+  /// `--from N` and `--to N` (`rill history`): action numbers, 1 or more.
+  var from: Int?
+  var to: Int?
 
   mutating func parse(_ arguments: [String]) throws(UsageError) {
     if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
@@ -113,7 +131,13 @@ private struct Options {
         return arguments[index - 1]
       }
       switch name {
-      case "--no-color" where inlineValue == nil:
+      case "--from" where takesRange, "--to" where takesRange:
+        let text = try value()
+        guard let number = Int(text), number >= 1 else {
+          throw error("\(name) needs an action number, 1 or more (got '\(text)')")
+        }
+        if name == "--from" { from = number } else { to = number }
+      case "--no-color" where inlineValue == nil && takesColor:
         demo.noColor = true
       case repeatName:
         let text = try value()

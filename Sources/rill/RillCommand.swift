@@ -81,6 +81,31 @@ enum RillCommand {
       default:
         return fail("cannot replay '\(path)': \(RecordingError.unknownDemo(recording.demo))")
       }
+    case .history(let path, let from, let to):
+      let recording: RecordedSession
+      do {
+        recording = try Recording.load(path: path)
+      } catch {
+        return fail("cannot list '\(path)': \(error)")
+      }
+      switch recording.demo {
+      case CreditDemo.name: return listHistory(CreditDemo(), recording, path: path, from: from, to: to)
+      case CounterDemo.name: return listHistory(CounterDemo(), recording, path: path, from: from, to: to)
+      default: return fail("cannot list '\(path)': \(RecordingError.unknownDemo(recording.demo))")
+      }
+    }
+  }
+
+  /// Prints the recorded actions `from...to` of `recording`, each with the state it changed.
+  static func listHistory<D: Demo>(_ demo: D, _ recording: RecordedSession, path: String, from: Int?, to: Int?)
+    -> Int32
+  {
+    do {
+      let replay = try Replay(demo: demo, recording: recording)
+      for line in try HistoryListing.lines(of: replay, from: from, to: to) { lines.write(line + "\n") }
+      return 0
+    } catch {
+      return fail("cannot list '\(path)': \(error)")
     }
   }
 

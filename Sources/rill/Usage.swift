@@ -4,10 +4,11 @@ enum Usage {
 
   static func usage(_ topic: Topic) -> String {
     switch topic {
-    case .rill: "USAGE: rill [credit | counter | replay] [<options>]"
+    case .rill: "USAGE: rill [credit | counter | replay | history] [<options>]"
     case .credit: "USAGE: rill credit [--clicks <n>] [--lang <en|zh>] [--record <file>] [--no-color]"
     case .counter: "USAGE: rill counter [--increments <n>] [--record <file>] [--no-color]"
     case .replay: "USAGE: rill replay <file> [--lang <en|zh>] [--no-color]"
+    case .history: "USAGE: rill history <file> [--from <n>] [--to <n>]"
     }
   }
 
@@ -32,6 +33,7 @@ enum Usage {
         credit     The student-credit demo: each click adds 5 credits.
         counter    The counter demo: increment and decrement.
         replay     Replay a session recorded with --record.
+        history    List a recorded session's actions, each with the state it changed.
 
       OPTIONS:
         -h, --help   Show help; 'rill <command> --help' for a command.
@@ -81,6 +83,18 @@ enum Usage {
       OPTIONS:
         --lang <en|zh>    Language of the credit demo's status.
         --no-color        No colours (also when NO_COLOR is set).
+        -h, --help        Show this help.
+
+      """
+    case .history:
+      """
+      Lists the actions of a session recorded with --record, numbered from 1, each followed by
+      the lines of the state it changed: "- " before a line of the state before the action, "+ "
+      before a line after it, or "(no change)". An action undone when the session ended says so.
+
+      OPTIONS:
+        --from <n>        Start at action n (default 1).
+        --to <n>          End at action n (default the last).
         -h, --help        Show this help.
 
       """

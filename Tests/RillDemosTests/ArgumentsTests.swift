@@ -24,6 +24,11 @@ import Testing
     (["counter", "-h"], .help(.counter)),
     (["replay", "s.json"], .replay(path: "s.json", language: .en, noColor: false)),
     (["replay", "--lang=zh", "s.json", "--no-color"], .replay(path: "s.json", language: .zh, noColor: true)),
+    (["history", "s.json"], .history(path: "s.json", from: nil, to: nil)),
+    (["history", "--from", "2", "s.json", "--to=5"], .history(path: "s.json", from: 2, to: 5)),
+    (["history", "s.json", "--from=3", "--from=4"], .history(path: "s.json", from: 4, to: nil)),
+    (["history", "s.json", "--help"], .help(.history)),
+    (["help", "history"], .help(.history)),
   ])
   func parses(arguments: [String], expected: Invocation) throws {
     #expect(try ArgumentParser.parse(arguments) == expected)
@@ -55,6 +60,11 @@ import Testing
       UsageError(message: "unknown option '--no-color=yes' for 'rill counter'", topic: .counter)
     ),
     (["replay"], UsageError(message: "replay needs a FILE", topic: .replay)),
+    (["history", "a.json", "b.json"], UsageError(message: "unexpected argument 'b.json'", topic: .history)),
+    (
+      ["history", "a.json", "--lang", "zh"],
+      UsageError(message: "unknown option '--lang' for 'rill history'", topic: .history)
+    ),
     (["replay", "a.json", "b.json"], UsageError(message: "unexpected argument 'b.json'", topic: .replay)),
     (
       ["replay", "a.json", "--record", "b.json"],

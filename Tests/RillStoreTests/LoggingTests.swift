@@ -10,11 +10,11 @@ import Testing
     #expect(
       log.text == """
         action increase
-        -   - count: 0
-        +   - count: 1
+        -   count: 0,
+        +   count: 1,
         action rename("score")
-        -   - title: ""
-        +   - title: "score"
+        -   title: ""
+        +   title: "score"
 
         """)
   }
@@ -33,7 +33,7 @@ import Testing
     }
     let store = counterStore(middleware: [negate, .logging(to: log)])
     store.dispatch(.add(2))
-    #expect(log.text == "action add(-2)\n-   - count: 0\n+   - count: -2\n")
+    #expect(log.text == "action add(-2)\n-   count: 0,\n+   count: -2,\n")
   }
 
   @Test func showsChangesInsideCollections() {
@@ -43,6 +43,6 @@ import Testing
       reducer: Reducer<[String], String> { $0.append($1) },
       middleware: [.logging(to: log)])
     store.dispatch("c")
-    #expect(log.text == "action c\n- ▿ 2 elements\n+ ▿ 3 elements\n+   - \"c\"\n")
+    #expect(log.text == "action c\n-   \"b\"\n+   \"b\",\n+   \"c\"\n")
   }
 }

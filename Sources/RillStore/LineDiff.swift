@@ -1,5 +1,6 @@
 /// The lines two texts share and the lines only one of them has, in order: a longest common
-/// subsequence of lines, for the expected-versus-actual state a ``TestStore`` shows.
+/// subsequence of lines, for the expected-versus-actual state a `TestStore` shows (RillTesting) and the state
+/// changes `rill history` prints.
 ///
 /// ```swift
 /// LineDiff.render(expected: ["a", "b"], actual: ["a", "c"])
@@ -7,9 +8,9 @@
 /// ```
 ///
 /// - Complexity: O(*n* × *m*) for texts of *n* and *m* lines.
-enum LineDiff {
+package enum LineDiff {
   /// One line of a diff.
-  enum Line: Equatable {
+  package enum Line: Equatable {
     case both(String)
     case expected(String)
     case actual(String)
@@ -17,7 +18,7 @@ enum LineDiff {
 
   /// The diff of `expected` and `actual`: each line once, marked as in both or in one of them; where
   /// they differ, the expected lines come first.
-  static func lines(expected: [String], actual: [String]) -> [Line] {
+  package static func lines(expected: [String], actual: [String]) -> [Line] {
     let n = expected.count
     let m = actual.count
     // common[i][j]: the length of the longest common subsequence of expected[i...] and actual[j...].
@@ -49,7 +50,7 @@ enum LineDiff {
 
   /// The diff as text: `"  "` before a line in both, `"- "` before an expected one, `"+ "` before an
   /// actual one.
-  static func render(expected: [String], actual: [String]) -> String {
+  package static func render(expected: [String], actual: [String]) -> String {
     lines(expected: expected, actual: actual).map { line in
       switch line {
       case .both(let text): "  " + text

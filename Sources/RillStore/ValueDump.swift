@@ -1,4 +1,5 @@
-/// A value written out one property per line, for the diffs a ``TestStore`` shows: structs, classes
+/// A value written out one property per line, for the diffs a `TestStore` shows (RillTesting) and `rill history`
+/// prints: structs, classes
 /// and tuples list their properties, collections their elements, one a line; an enum case and its
 /// payload stay on one line when it is short.
 ///
@@ -8,19 +9,19 @@
 /// ValueDump.line(of: Event.moved(x: 1, y: 2))
 /// // ".moved(x: 1, y: 2)"
 /// ```
-enum ValueDump {
+package enum ValueDump {
   /// An enum case whose one-line form is at most this long stays on one line.
-  static let inlineLimit = 80
+  package static let inlineLimit = 80
 
   /// The lines of `value`, indented by two spaces a level.
-  static func lines(of value: Any) -> [String] {
+  package static func lines(of value: Any) -> [String] {
     var lines: [String] = []
     write(value, label: nil, indent: "", trailer: "", into: &lines)
     return lines
   }
 
   /// `value` on one line, as `Counter(count: 1, title: "Ada")`, `[1, 2]` or `.moved(x: 1, y: 2)`.
-  static func line(of value: Any) -> String {
+  package static func line(of value: Any) -> String {
     let mirror = Mirror(reflecting: value)
     let children = Array(mirror.children)
     switch mirror.displayStyle {

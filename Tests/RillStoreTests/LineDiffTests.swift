@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RillTesting
+@testable import RillStore
 
 @Suite struct LineDiffTests {
   @Test func marksTheLinesOnlyOneSideHas() {
