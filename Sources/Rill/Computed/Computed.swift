@@ -212,7 +212,9 @@ final class ComputedNode<Value>: ReactiveNode {
     case .notePendingDelivery:
       deliveryEnd = signal?._withUnsafeGuaranteedRef { $0.slots.count } ?? 0
     case .deliver:
-      signal?._withUnsafeGuaranteedRef { $0.deliverFromSettle(storage.pointee, end: deliveryEnd) }
+      // Held for the delivery: an observer may let go of the last reference to it while it delivers.
+      guard let signal = signal?.takeUnretainedValue() else { return false }
+      signal.deliverFromSettle(storage.pointee, end: deliveryEnd)
     }
     return false
   }
