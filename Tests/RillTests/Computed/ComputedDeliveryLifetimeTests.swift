@@ -11,7 +11,7 @@ import Testing
   func anObserverDropsTheLastReferenceToItsComputedWhileHearingIt(withAnotherObserver: Bool) {
     let source = CurrentValueSubject(0)
     var computed: Computed<Int>? = Computed { source.value &* 2 }
-    weak var weakComputed = computed
+    weak let weakComputed = computed
     var heard: [Int] = []
     var subscription: Subscription?
     subscription = computed?.subscribe { value in

@@ -188,6 +188,7 @@ import Testing
     #expect(weakHeld == nil)
     source.value = 2
     #expect(log == ["first 0", "second 0", "first 1", "first 2"])
+    #expect(second == nil)
     withExtendedLifetime(first) {}
   }
 
