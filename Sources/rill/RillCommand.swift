@@ -67,32 +67,32 @@ enum RillCommand {
     case .counter(let options):
       return runDemo(CounterDemo(), options, palette: palette(noColor: options.noColor))
     case .replay(let path, let language, let noColor):
-      let recording: RecordedSession
-      do {
-        recording = try Recording.load(path: path)
-      } catch {
-        return fail("cannot replay '\(path)': \(error)")
-      }
-      switch recording.demo {
-      case CreditDemo.name:
-        return replay(CreditDemo(language: language), recording, path: path, palette: palette(noColor: noColor))
-      case CounterDemo.name:
-        return replay(CounterDemo(), recording, path: path, palette: palette(noColor: noColor))
-      default:
-        return fail("cannot replay '\(path)': \(RecordingError.unknownDemo(recording.demo))")
-      }
+      guard let (demo, recording) = loadRecording(at: path, for: "replay", language: language) else { return 1 }
+      return replay(demo, recording, path: path, palette: palette(noColor: noColor))
     case .history(let path, let from, let to):
-      let recording: RecordedSession
-      do {
-        recording = try Recording.load(path: path)
-      } catch {
-        return fail("cannot list '\(path)': \(error)")
-      }
-      switch recording.demo {
-      case CreditDemo.name: return listHistory(CreditDemo(), recording, path: path, from: from, to: to)
-      case CounterDemo.name: return listHistory(CounterDemo(), recording, path: path, from: from, to: to)
-      default: return fail("cannot list '\(path)': \(RecordingError.unknownDemo(recording.demo))")
-      }
+      guard let (demo, recording) = loadRecording(at: path, for: "list", language: .en) else { return 1 }
+      return listHistory(demo, recording, path: path, from: from, to: to)
+    }
+  }
+
+  /// The recording at `path` and the demo that recorded it; or, after a one-line error saying it cannot `verb` the
+  /// file (status 1), `nil`.
+  static func loadRecording(at path: String, for verb: String, language: Language) -> (
+    demo: any Demo, recording: RecordedSession
+  )? {
+    let recording: RecordedSession
+    do {
+      recording = try Recording.load(path: path)
+    } catch {
+      _ = fail("cannot \(verb) '\(path)': \(error)")
+      return nil
+    }
+    switch recording.demo {
+    case CreditDemo.name: return (CreditDemo(language: language), recording)
+    case CounterDemo.name: return (CounterDemo(), recording)
+    default:
+      _ = fail("cannot \(verb) '\(path)': \(RecordingError.unknownDemo(recording.demo))")
+      return nil
     }
   }
 
