@@ -48,7 +48,7 @@ final class EntityIndex<State, Model: Identifiable & Equatable> {
   @inlinable func attach(_ output: PushedSignal<Model?>, id: Model.ID) -> Subscription {
     if upstream == nil {
       seen = source.value[keyPath: table].changes.latest
-      upstream = source.subscribe { [unowned self] state in receive(state) }
+      upstream = source.subscribe(feeding: self) { [unowned self] state in receive(state) }
     }
     let model = source.value[keyPath: table][id: id]
     let node = EntityNode(id: id, output: output, last: model)
@@ -165,6 +165,19 @@ final class EntityNode<Model: Identifiable & Equatable> {
         current.output.emit(model)
       }
       node = current.next
+    }
+  }
+}
+
+extension EntityIndex: LiveFanOut {
+  /// The live graph goes from the state straight to the connected nodes this index feeds.
+  package func appendFedNodes(to nodes: inout [AnyObject]) {
+    for first in self.nodes.values {
+      var node: EntityNode<Model>? = first
+      while let current = node {
+        if current.isConnected { nodes.append(current.output.signal) }
+        node = current.next
+      }
     }
   }
 }

@@ -11,7 +11,7 @@ extension Store {
   /// ```
   @inlinable public func select<Value>(_ keyPath: KeyPath<State, Value>) -> Signal<Value> {
     if let shared = selections[keyPath] as? Signal<Value> { return shared }
-    let selection = subject.map { $0[keyPath: keyPath] }
+    let selection = subject.map { $0[keyPath: keyPath] }.showing(as: .select)
     selections.insert(selection, for: keyPath)
     return selection
   }
@@ -35,7 +35,7 @@ extension Store {
   /// - Complexity: Per dispatch, one key-path read and one `==` for all subscribers together.
   @inlinable public func select<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Signal<Value> {
     if let shared = equatableSelections[keyPath] as? Signal<Value> { return shared }
-    let selection = subject.map { $0[keyPath: keyPath] }.removeDuplicates()
+    let selection = subject.map { $0[keyPath: keyPath] }.showing(as: .select).removeDuplicates()
     equatableSelections.insert(selection, for: keyPath)
     return selection
   }
@@ -49,7 +49,7 @@ extension Store {
   /// let parity = store.select { $0.count % 2 == 0 ? "even" : "odd" }
   /// ```
   @inlinable public func select<Value>(_ transform: @escaping (State) -> Value) -> Signal<Value> {
-    subject.map(transform)
+    subject.map(transform).showing(as: .select)
   }
 
   /// A signal of `transform` applied to each state, emitted only when the result changes.
@@ -66,7 +66,7 @@ extension Store {
   ///
   /// - Complexity: Per dispatch, one call of `transform` and one `==`.
   @inlinable public func select<Value: Equatable>(_ transform: @escaping (State) -> Value) -> Signal<Value> {
-    subject.map(transform).removeDuplicates()
+    subject.map(transform).showing(as: .select).removeDuplicates()
   }
 }
 

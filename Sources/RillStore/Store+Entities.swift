@@ -30,7 +30,7 @@ extension Store {
       return shared
     }
     let source = subject
-    return PushedSignal<Model?>.make(joining: source) { [weak self] output in
+    return PushedSignal<Model?>.make(joining: source, kind: .entity) { [weak self] output in
       let index = self?.entityIndex(for: table) ?? EntityIndex(source: source, table: table) { _ in }
       return index.attach(output, id: id)
     }

@@ -95,6 +95,18 @@ public final class Computed<Value>: Signal<Value> {
 
   @usableFromInline override var risingNode: (any RisingNode)? { self }
 
+  override var liveKind: NodeKind { .computed }
+
+  override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
+    node.appendLiveDependencies(to: &nodes)
+  }
+
+  override func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
+    let subscribers = appendObservingNodes(to: &nodes)
+    node.appendLiveDependents(to: &nodes)
+    return subscribers
+  }
+
   /// The operators below this computed whose rank must follow its own, with how many links each has to it.
   @usableFromInline @exclusivity(unchecked) var operatorDependents: [ObjectIdentifier: Dependent] = [:]
 }
@@ -220,6 +232,17 @@ final class ComputedNode<Value>: ReactiveNode {
   }
 
   override var kindDescription: String { "a Computed<\(Value.self)>" }
+
+  override var liveObject: AnyObject { signal?.takeUnretainedValue() ?? self }
+
+  override var liveKind: NodeKind { .computed }
+
+  override var liveValueType: Any.Type? { Value.self }
+
+  override func appendLiveDependencies(to nodes: inout [AnyObject]) {
+    super.appendLiveDependencies(to: &nodes)
+    if let follower, follower.subscription != nil { nodes.append(follower.signal) }
+  }
 
   override func evaluate() -> Bool {
     steps(self, .evaluate)

@@ -31,7 +31,16 @@
 ///   `body` and of what it read. Freed on another thread, it never runs again, and lets go of them the next time
 ///   something it read changes (rule 8).
 public func effect(_ body: @escaping () -> Void) -> Subscription {
+  effect(body, naming: nil)
+}
+
+/// An effect, called `name` in the live graph when a name is given.
+func effect(_ body: @escaping () -> Void, naming name: String?) -> Subscription {
   let node = EffectNode(body)
+  if let name {
+    NodeNames.set(name, for: node)
+    node.flags |= ReactiveFlags.isNamed
+  }
   node.runFirst()
   return Subscription { [node] in
     if ForeignTeardown.isRunning {
@@ -60,6 +69,12 @@ final class EffectNode: ReactiveNode {
   }
 
   override var kindDescription: String { "an effect" }
+
+  override var liveKind: NodeKind { .effect }
+
+  deinit {
+    if has(ReactiveFlags.isNamed) { NodeNames.remove(self) }
+  }
 
   /// The first run, as a propagation of the effect's graph when it is idle, so that a write to something the
   /// effect read is queued behind it like any write from an effect. The effect keeps itself alive while it is

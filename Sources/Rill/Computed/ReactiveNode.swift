@@ -91,6 +91,28 @@ class ReactiveNode: PendingRun {
   /// What a cycle error says this node is, in a message.
   @usableFromInline var kindDescription: String { "a tracked value" }
 
+  // The live graph (see `LiveGraphWalk.swift`).
+
+  /// The object the live graph shows for this node: its computed's signal, the subject that owns it, or itself.
+  var liveObject: AnyObject { self }
+
+  /// What kind of node the live graph shows, when it shows this one itself.
+  var liveKind: NodeKind { .trackedValue }
+
+  /// The type of this node's value, when the live graph shows this one itself.
+  var liveValueType: Any.Type? { nil }
+
+  /// Appends what this consumer read, while it is observed (linked): unobserved, it has no live edge (rule 10).
+  func appendLiveDependencies(to nodes: inout [AnyObject]) {
+    guard has(ReactiveFlags.isLinked) else { return }
+    for index in 0..<dependencies.count { nodes.append(dependencies[index].source.takeUnretainedValue()) }
+  }
+
+  /// Appends the observed consumers that read this node.
+  final func appendLiveDependents(to nodes: inout [AnyObject]) {
+    for index in 0..<dependents.count { nodes.append(dependents[index].consumer.takeUnretainedValue()) }
+  }
+
   @inlinable @inline(__always) final func has(_ flag: UInt32) -> Bool { flags & flag != 0 }
 
   /// The graph's representative, shortening the path to it for next time.
@@ -136,6 +158,8 @@ enum ReactiveFlags {
   @inlinable static var isDisposed: UInt32 { 1 << 9 }
   /// A computed that stopped being observed while scheduled, retained by itself until its settle has run.
   @inlinable static var isHeldForSettle: UInt32 { 1 << 10 }
+  /// An effect that was given a name (see ``effect(named:_:)``), which ``NodeNames`` keeps until it goes.
+  @inlinable static var isNamed: UInt32 { 1 << 11 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

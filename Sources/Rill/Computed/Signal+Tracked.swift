@@ -103,7 +103,7 @@ final class SignalFollower<Value> {
     node.raiseRank(to: signal.rank + 1)
     node.flags &= ~ReactiveFlags.isDirty
     isConnecting = true
-    subscription = signal.subscribe { [unowned(unsafe) self] value in
+    subscription = signal.subscribe(feeding: node) { [unowned(unsafe) self] value in
       latest = value
       guard !isConnecting, let follower = self.node else { return }
       follower.flags |= ReactiveFlags.isDirty

@@ -66,7 +66,7 @@ extension Signal {
     isolation: isolated any Actor = #isolation,
     _ transform: nonisolated(nonsending) @escaping (Value) async -> Output
   ) -> Signal<Output> {
-    return DerivedSignal(self) { node in
+    return DerivedSignal(self, kind: .asyncMap) { node in
       let state = StateCell(AsyncMapState<Value>(policy: policy))
       let running = StateCell<Task<Void, Never>?>(nil)
       func start(_ work: AsyncMapState<Value>.Work, isolation: isolated any Actor) {
@@ -80,7 +80,7 @@ extension Signal {
           node?.emitAsPropagation(output)
         }
       }
-      let upstream = self.subscribe { value in
+      let upstream = self.subscribe(feeding: node) { value in
         guard let work = state.value.receive(value) else { return }
         running.value?.cancel()
         start(work, isolation: isolation)

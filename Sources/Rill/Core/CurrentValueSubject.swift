@@ -83,13 +83,22 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
 
   /// Records the first read of ``value`` by a computation: makes the node that tracks the reads.
   @usableFromInline final func noteTrackedRead() {
-    let node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
+    let node = TrackedSourceNode(owner: self, graph: currentGraph)
     trackingNode = .passRetained(node)
     node.noteRead()
   }
 
   deinit {
+    trackingNode?._withUnsafeGuaranteedRef { ($0 as? TrackedSourceNode)?.owner = nil }
     trackingNode?.release()
+  }
+
+  override var liveKind: NodeKind { .currentValueSubject }
+
+  override func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
+    let subscribers = appendObservingNodes(to: &nodes)
+    trackingNode?._withUnsafeGuaranteedRef { $0.appendLiveDependents(to: &nodes) }
+    return subscribers
   }
 
   @usableFromInline override var isReplaying: Bool { true }

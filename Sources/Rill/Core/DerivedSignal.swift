@@ -42,6 +42,9 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var latestInline: (UInt64, UInt64) = (0, 0)
   /// Whether this node's rank can rise: it switches upstreams itself, or an upstream can rise.
   @usableFromInline let canRise: Bool
+  /// The operator this node is, for the live graph (``Signal/liveGraph()``). One byte, kept in the padding after
+  /// `canRise`: it costs the node no memory.
+  @usableFromInline final var kind: OperatorKind
   /// The upstreams whose rank can rise; this node is their dependent while it is connected.
   @usableFromInline @exclusivity(unchecked) final var risingUpstreams: [any RisingNode]
   /// The connected nodes this one feeds whose rank can rise, with how many links each has to this one.
@@ -59,6 +62,9 @@ class DerivedSignal<Value>: Signal<Value> {
   /// free it from inside (see ``StackGuard/releaseUpstream(_:)``): freeing the end of a chain frees one node at a
   /// time.
   @usableFromInline @exclusivity(unchecked) final var firstUpstream: AnyObject?
+  /// The other upstream signals of a join (`combine`, `merge`, `withLatestFrom`, …), for the live graph: empty,
+  /// with no storage of its own, for a node with one upstream.
+  @usableFromInline @exclusivity(unchecked) final var otherUpstreams: [AnyObject]
 
   /// A node fed by `upstreams`, whose graphs it joins. `switchesUpstream` is for a node that subscribes
   /// to further signals while connected (``subscribe(toInner:)``): its rank can rise.
@@ -66,6 +72,7 @@ class DerivedSignal<Value>: Signal<Value> {
   /// chain of such nodes delivers in a loop once deep (see ``ChainWalks``).
   @usableFromInline init(
     upstreams: [AnyUpstream],
+    kind: OperatorKind,
     replays: Bool? = nil,
     switchesUpstream: Bool = false,
     forwards: Bool = false,
@@ -79,8 +86,10 @@ class DerivedSignal<Value>: Signal<Value> {
     let risingUpstreams = upstreams.compactMap(\.risingNode)
     self.risingUpstreams = risingUpstreams
     canRise = switchesUpstream || !risingUpstreams.isEmpty
+    self.kind = kind
     self.connect = connect
     firstUpstream = upstreams.first?.signal
+    otherUpstreams = upstreams.count > 1 ? upstreams.dropFirst().map(\.signal) : []
     super.init(graph: graph, rank: 1 + (upstreams.map(\.rank).max() ?? 0))
     isForwardingNode = forwards
   }
@@ -88,17 +97,19 @@ class DerivedSignal<Value>: Signal<Value> {
   /// Convenience for the common case of one upstream.
   @inlinable convenience init<Upstream>(
     _ upstream: Signal<Upstream>,
+    kind: OperatorKind,
     connect: @escaping (DerivedSignal<Value>) -> Subscription
   ) {
-    self.init(upstreams: [AnyUpstream(upstream)], connect: connect)
+    self.init(upstreams: [AnyUpstream(upstream)], kind: kind, connect: connect)
   }
 
   /// A node that forwards what `upstream` emits (see ``Signal/subscribe(forwardingTo:_:)``).
   @inlinable convenience init<Upstream>(
     forwarding upstream: Signal<Upstream>,
+    kind: OperatorKind,
     connect: @escaping (DerivedSignal<Value>) -> Subscription
   ) {
-    self.init(upstreams: [AnyUpstream(upstream)], forwards: true, connect: connect)
+    self.init(upstreams: [AnyUpstream(upstream)], kind: kind, forwards: true, connect: connect)
   }
 
   deinit {
@@ -107,6 +118,7 @@ class DerivedSignal<Value>: Signal<Value> {
     // The first upstream is released by a loop, not from inside this deinit: freeing the end of a chain would
     // otherwise recurse once per node. Every other reference upstream goes first, while `firstUpstream` keeps it.
     risingUpstreams = []
+    otherUpstreams = []
     connect = { _ in preconditionFailure("a freed node was connected") }
     if let upstream = firstUpstream.take() { StackGuard.releaseUpstream(upstream) }
   }
@@ -154,6 +166,14 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline override var isReplaying: Bool { replays }
 
   @usableFromInline override var risingNode: (any RisingNode)? { canRise ? self : nil }
+
+  override var liveKind: NodeKind { kind.nodeKind }
+
+  override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
+    guard upstream != nil else { return }  // not connected: no edge is live
+    if let firstUpstream { nodes.append(firstUpstream) }
+    nodes.append(contentsOf: otherUpstreams)
+  }
 
   @usableFromInline override func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {
     if isFirst {
@@ -240,7 +260,7 @@ class DerivedSignal<Value>: Signal<Value> {
   @inlinable final func subscribe(toInner inner: Signal<Value>) -> Subscription {
     currentGraph.union(inner.currentGraph)
     let followed = follow(inner)
-    let subscription = inner.subscribe { [self] in emit($0) }
+    let subscription = inner.subscribe(feeding: self) { [self] in emit($0) }
     guard let followed else { return subscription }
     return Subscription { [self] in
       subscription.cancel()

@@ -1,10 +1,26 @@
 /// An observer's closure, boxed so that a delivery can call it without retaining it (see ``Signal/deliver(_:)``).
 @usableFromInline
-final class Observer<Value> {
-  @usableFromInline let receive: (Value) -> Void
+class Observer<Value> {
+  @usableFromInline final let receive: (Value) -> Void
 
   @inlinable init(_ receive: @escaping (Value) -> Void) {
     self.receive = receive
+  }
+}
+
+/// The observer of a node that a signal feeds (an operator's node, a computed following a signal, the store's
+/// per-id index): it says which, so that a walk of the live graph (``Signal/liveGraph()``) can find the edge from
+/// the signal's side. Made by ``Signal/subscribe(feeding:_:)``; a user's observer is a plain ``Observer``, so a
+/// subscriber pays nothing for it.
+@usableFromInline
+final class NodeObserver<Value>: Observer<Value> {
+  /// The node fed. Not retained: the observer's closure keeps it (or the node cancels this observer before it
+  /// goes), and only a live observer's node is read.
+  @usableFromInline unowned(unsafe) let node: AnyObject
+
+  @inlinable init(_ receive: @escaping (Value) -> Void, feeding node: AnyObject) {
+    self.node = node
+    super.init(receive)
   }
 }
 

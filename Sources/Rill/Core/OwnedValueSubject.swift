@@ -94,7 +94,7 @@
       trackingNode._withUnsafeGuaranteedRef { $0.noteRead() }
       return
     }
-    let node = ReactiveNode(flags: 0, rank: 0, graph: currentGraph)
+    let node = TrackedSourceNode(owner: self, graph: currentGraph)
     trackingNode = .passRetained(node)
     node.noteRead()
   }
@@ -119,7 +119,16 @@
   }
 
   deinit {
+    trackingNode?._withUnsafeGuaranteedRef { ($0 as? TrackedSourceNode)?.owner = nil }
     trackingNode?.release()
+  }
+
+  override var liveKind: NodeKind { .storeState }
+
+  override func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
+    let subscribers = appendObservingNodes(to: &nodes)
+    trackingNode?._withUnsafeGuaranteedRef { $0.appendLiveDependents(to: &nodes) }
+    return subscribers
   }
 
   @usableFromInline override var isReplaying: Bool { true }

@@ -18,13 +18,14 @@ package struct PushedSignal<Value> {
     self.node = node
   }
 
-  /// Makes a node that joins `upstream`'s graph and is connected by `connect`.
+  /// Makes a node that joins `upstream`'s graph and is connected by `connect`; the live graph shows it as `kind`.
   @inlinable
   package static func make<Upstream>(
     joining upstream: Signal<Upstream>,
+    kind: OperatorKind = .pushed,
     connect: @escaping (PushedSignal<Value>) -> Subscription
   ) -> Signal<Value> {
-    DerivedSignal(upstreams: [AnyUpstream(upstream)]) { node in connect(PushedSignal(node: node)) }
+    DerivedSignal(upstreams: [AnyUpstream(upstream)], kind: kind) { node in connect(PushedSignal(node: node)) }
   }
 
   /// The node, as a signal.

@@ -49,6 +49,9 @@ public class Signal<Value> {
   /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
   /// `map`, `filter`, …; see ``subscribe(forwardingTo:_:)``).
   @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
+  /// Whether ``named(_:)`` gave this signal a name, which ``NodeNames`` keeps until the signal goes. In the
+  /// padding after the flags above: an unnamed signal pays no memory for names, and its `deinit` one test.
+  final var isNamed = false
   /// Observers whose subscriptions were freed on another thread, for this signal's domain to remove (rule 8).
   @usableFromInline final let foreignReleases = ForeignReleases()
   #if DEBUG
@@ -84,6 +87,7 @@ public class Signal<Value> {
     // Observers whose subscriptions were freed on another thread after the last delivery are still owned here.
     for slot in slots { slot.observer?.release() }
     for observer in retired { observer.release() }
+    if isNamed { NodeNames.remove(self) }
   }
 
   /// The root of this signal's graph, shortening the path to it for next time.
@@ -118,14 +122,33 @@ public class Signal<Value> {
     // The closure captures only `self`, which serves as its context: no allocation besides the subscription.
     // Built here, it removes the observer with code specialized for the caller's value type.
     let subscription = Subscription(index: slots.count) { [self] in endObserver(of: $0, fromAnotherThread: $1) }
-    slots.append(ObserverSlot(observer: Observer(observer), subscription: subscription))
+    add(Observer(observer), subscribedBy: subscription, observer)
+    return subscription
+  }
+
+  /// Subscribes `observer` on behalf of `node`, which it feeds: an operator's node subscribing upstream, a computed
+  /// following a signal. The same as ``subscribe(_:)``, except that a walk of the live graph (``liveGraph()``) sees
+  /// the edge from this signal to `node` rather than a subscriber.
+  @inlinable package final func subscribe(feeding node: AnyObject, _ observer: @escaping (Value) -> Void)
+    -> Subscription
+  {
+    if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
+    let subscription = Subscription(index: slots.count) { [self] in endObserver(of: $0, fromAnotherThread: $1) }
+    add(NodeObserver(observer, feeding: node), subscribedBy: subscription, observer)
+    return subscription
+  }
+
+  /// Registers `box`, which holds `observer`, and gives it the replay.
+  @inlinable @inline(__always) final func add(
+    _ box: Observer<Value>, subscribedBy subscription: Subscription, _ observer: (Value) -> Void
+  ) {
+    slots.append(ObserverSlot(observer: box, subscription: subscription))
     observerCount += 1
     // The replay (and the connection upstream it may cause) is a delivery like any other: a send made from
     // inside it is queued, and runs before `subscribe` returns when no propagation was running (rule 5).
     let started = startPropagation()
     observerAdded(observer, isFirst: observerCount == 1)
     if started { finishPropagation() }
-    return subscription
   }
 
   /// Subscribes `observer`, which forwards each value to `node`'s delivery as its last step (`node.emit(…)`,
@@ -137,7 +160,7 @@ public class Signal<Value> {
     _ observer: @escaping (Value) -> Void
   ) -> Subscription {
     isTailConnect = true
-    let subscription = subscribe(observer)
+    let subscription = subscribe(feeding: node, observer)
     isTailConnect = false
     // A node this deep in a chain of forwarding nodes may be reached by a deep delivery as a tail step: its
     // deliveries check for one. (Below a join, a delivery starts afresh from the join's settle.)
@@ -158,4 +181,17 @@ public class Signal<Value> {
   /// This signal as a node whose rank can rise, or `nil` when its rank is fixed (subjects, and nodes
   /// with no `flatMapLatest` upstream of them).
   @usableFromInline var risingNode: (any RisingNode)? { nil }
+
+  // The live graph (see `LiveGraphWalk.swift`): overridden by each kind of signal.
+
+  /// What kind of node the live graph shows for this signal.
+  var liveKind: NodeKind { .signal }
+
+  /// Appends the nodes this signal takes values from while connected (none for a source).
+  func appendLiveUpstreams(to nodes: inout [AnyObject]) {}
+
+  /// Appends the nodes this signal feeds; returns how many of its observers are not nodes (subscribers).
+  func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
+    appendObservingNodes(to: &nodes)
+  }
 }

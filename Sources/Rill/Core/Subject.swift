@@ -17,6 +17,8 @@ public final class Subject<Value>: Signal<Value> {
     super.init(graph: Graph(), rank: 0)
   }
 
+  override var liveKind: NodeKind { .subject }
+
   /// Delivers `value` to every observer, in subscription order.
   @inlinable public func send(_ value: Value) {
     guard startPropagation() else {

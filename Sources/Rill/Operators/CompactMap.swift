@@ -16,7 +16,7 @@ extension Signal {
   public func compactMap<Transformed>(
     _ transform: @escaping (Value) -> Transformed?
   ) -> Signal<Transformed> {
-    DerivedSignal(forwarding: self) { node in
+    DerivedSignal(forwarding: self, kind: .compactMap) { node in
       self.subscribe(forwardingTo: node) { value in
         if let transformed = transform(value) { node.emit(transformed) }
       }

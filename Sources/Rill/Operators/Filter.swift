@@ -14,7 +14,7 @@ extension Signal {
   /// - Complexity: O(1) per value, plus `isIncluded`.
   @inlinable
   public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
-    DerivedSignal(forwarding: self) { node in
+    DerivedSignal(forwarding: self, kind: .filter) { node in
       self.subscribe(forwardingTo: node) { value in
         if isIncluded(value) { node.emit(value) }
       }

@@ -17,10 +17,10 @@ extension Signal {
   /// - Complexity: O(1) per value, plus `predicate`, until the first match; nothing after it.
   @inlinable
   public func first(where predicate: @escaping (Value) -> Bool) -> Signal<Value> {
-    DerivedSignal(self) { node in
+    DerivedSignal(self, kind: .firstWhere) { node in
       let state = StateCell(TakeState(limit: 1))
       let connection = StateCell<Subscription?>(nil)
-      let subscription = self.subscribe { value in
+      let subscription = self.subscribe(feeding: node) { value in
         guard !state.value.isFinished, predicate(value) else { return }
         _ = state.value.receive()
         connection.value?.cancel()

@@ -33,9 +33,9 @@ extension Signal {
   ///   inners).
   @inlinable
   public func flatMap<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
-    DerivedSignal(upstreams: [AnyUpstream(self)], switchesUpstream: true) { node in
+    DerivedSignal(upstreams: [AnyUpstream(self)], kind: .flatMap, switchesUpstream: true) { node in
       let inners = StateCell<[Subscription]>([])
-      let outer = self.subscribe { value in
+      let outer = self.subscribe(feeding: node) { value in
         inners.value.append(node.subscribe(toInner: transform(value)))
       }
       return Subscription {

@@ -24,9 +24,9 @@ extension Signal {
   ///   connected nodes below this one when the new inner is deeper than any before.
   @inlinable
   public func flatMapLatest<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
-    DerivedSignal(upstreams: [AnyUpstream(self)], switchesUpstream: true) { node in
+    DerivedSignal(upstreams: [AnyUpstream(self)], kind: .flatMapLatest, switchesUpstream: true) { node in
       let inner = StateCell<Subscription?>(nil)
-      let outer = self.subscribe { value in
+      let outer = self.subscribe(feeding: node) { value in
         inner.value?.cancel()
         inner.value = node.subscribe(toInner: transform(value))
       }

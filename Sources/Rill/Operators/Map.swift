@@ -28,7 +28,7 @@ final class MappedSignal<Input, Value>: DerivedSignal<Value> {
 
   @inlinable init(_ upstream: Signal<Input>, _ transform: @escaping (Input) -> Value) {
     self.transform = transform
-    super.init(upstreams: [AnyUpstream(upstream)], forwards: true) { node in
+    super.init(upstreams: [AnyUpstream(upstream)], kind: .map, forwards: true) { node in
       let mapped = unsafeDowncast(node, to: MappedSignal<Input, Value>.self)
       return upstream.subscribe(forwardingTo: mapped) { mapped.emit(mapped.transform($0)) }
     }

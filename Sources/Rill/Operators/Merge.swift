@@ -32,9 +32,9 @@ public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
 /// - Complexity: O(1) per value; O(`signals.count`) to connect and disconnect.
 @inlinable
 public func merge<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
-  DerivedSignal(upstreams: signals.map(AnyUpstream.init)) { node in
+  DerivedSignal(upstreams: signals.map(AnyUpstream.init), kind: .merge) { node in
     let subscriptions = signals.map { signal in
-      signal.subscribe { node.emit($0) }
+      signal.subscribe(feeding: node) { node.emit($0) }
     }
     return Subscription {
       for subscription in subscriptions { subscription.cancel() }

@@ -15,9 +15,9 @@ extension Signal {
   /// - Complexity: O(1) per value.
   @inlinable
   public func pairwise() -> Signal<(Value, Value)> {
-    DerivedSignal(self) { node in
+    DerivedSignal(self, kind: .pairwise) { node in
       let state = StateCell(PairwiseState<Value>())
-      return self.subscribe { value in
+      return self.subscribe(feeding: node) { value in
         if let pair = state.value.receive(value) { node.emit(pair) }
       }
     }

@@ -42,7 +42,7 @@ final class PrependSignal<Value>: DerivedSignal<Value> {
 
   @inlinable init(_ upstream: Signal<Value>, prefix: ContiguousArray<Value>) {
     self.prefix = prefix
-    super.init(upstreams: [AnyUpstream(upstream)], forwards: true) { node in
+    super.init(upstreams: [AnyUpstream(upstream)], kind: .prepend, forwards: true) { node in
       upstream.subscribe(forwardingTo: node) { node.emit($0) }
     }
   }

@@ -15,7 +15,7 @@ extension Signal {
   /// - Complexity: O(1) per value, plus `isDuplicate`.
   @inlinable
   public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Signal<Value> {
-    DerivedSignal(forwarding: self) { node in
+    DerivedSignal(forwarding: self, kind: .removeDuplicates) { node in
       let state = StateCell(RemoveDuplicatesState<Value>())
       return self.subscribe(forwardingTo: node) { value in
         if state.value.shouldEmit(value, isDuplicate: isDuplicate) { node.emit(value) }

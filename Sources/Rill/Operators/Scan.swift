@@ -19,7 +19,7 @@ extension Signal {
     _ initialResult: Result,
     _ nextPartialResult: @escaping (Result, Value) -> Result
   ) -> Signal<Result> {
-    DerivedSignal(forwarding: self) { node in
+    DerivedSignal(forwarding: self, kind: .scan) { node in
       let accumulator = StateCell(initialResult)
       return self.subscribe(forwardingTo: node) { value in
         accumulator.value = nextPartialResult(accumulator.value, value)

@@ -16,9 +16,9 @@ extension Signal {
   @inlinable
   public func skip(_ count: Int) -> Signal<Value> {
     precondition(count >= 0, "skip(_:) needs a count of zero or more, not \(count)")
-    return DerivedSignal(self) { node in
+    return DerivedSignal(self, kind: .skip) { node in
       let toSkip = StateCell(count)
-      return self.subscribe { value in
+      return self.subscribe(feeding: node) { value in
         if toSkip.value > 0 {
           toSkip.value -= 1
         } else {

@@ -19,11 +19,11 @@ extension Signal {
   @inlinable
   public func take(_ count: Int) -> Signal<Value> {
     precondition(count >= 0, "take(_:) needs a count of zero or more, not \(count)")
-    return DerivedSignal(self) { node in
+    return DerivedSignal(self, kind: .take) { node in
       guard count > 0 else { return Subscription(onCancel: {}) }
       let state = StateCell(TakeState(limit: count))
       let connection = StateCell<Subscription?>(nil)
-      let subscription = self.subscribe { value in
+      let subscription = self.subscribe(feeding: node) { value in
         switch state.value.receive() {
         case .emit:
           node.emit(value)

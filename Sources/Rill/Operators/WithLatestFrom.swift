@@ -25,7 +25,8 @@ extension Signal {
     _ other: Signal<Other>,
     _ transform: @escaping (Value, Other) -> Result
   ) -> Signal<Result> {
-    DerivedSignal(upstreams: [AnyUpstream(self), AnyUpstream(other)], replays: isReplaying) { node in
+    DerivedSignal(upstreams: [AnyUpstream(self), AnyUpstream(other)], kind: .withLatestFrom, replays: isReplaying) {
+      node in
       WithLatestFromConnection(node: node, primary: self, other: other, transform: transform).subscription
     }
   }
@@ -71,12 +72,12 @@ final class WithLatestFromConnection<Primary, Other, Result> {
     self.transform = transform
     joinSettle = JoinSettle.make { [self] in settle() }
     upstream.append(
-      otherSignal.subscribe { [self] value in
+      otherSignal.subscribe(feeding: node) { [self] value in
         other = value
         state.receivedOther()
       })
     upstream.append(
-      primarySignal.subscribe { [self] value in
+      primarySignal.subscribe(feeding: node) { [self] value in
         receivedPrimary(value)
       })
     finish(emitting: state.connected())

@@ -40,9 +40,9 @@ extension Signal {
     clock: C,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return DerivedSignal(self) { node in
+    return DerivedSignal(self, kind: .debounce) { node in
       let timer = StateCell<Task<Void, Never>?>(nil)
-      let upstream = self.subscribe { value in
+      let upstream = self.subscribe(feeding: node) { value in
         timer.value?.cancel()
         timer.value = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
           timer.value = nil

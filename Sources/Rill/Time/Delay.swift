@@ -38,7 +38,7 @@ extension Signal {
     clock: C,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return DerivedSignal(self) { node in
+    return DerivedSignal(self, kind: .delay) { node in
       let state = StateCell(DelayState<Value, C.Instant>())
       let timer = StateCell<Task<Void, Never>?>(nil)
       func schedule(_ deadline: C.Instant, isolation: isolated any Actor) {
@@ -51,7 +51,7 @@ extension Signal {
           if timer.value == nil, let next = state.value.nextDeadline { schedule(next, isolation: isolation) }
         }
       }
-      let upstream = self.subscribe { value in
+      let upstream = self.subscribe(feeding: node) { value in
         let deadline = clock.now.advanced(by: duration)
         if state.value.append(value, due: deadline) { schedule(deadline, isolation: isolation) }
       }

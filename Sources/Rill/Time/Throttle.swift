@@ -47,7 +47,7 @@ extension Signal {
     latest: Bool,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return DerivedSignal(self) { node in
+    return DerivedSignal(self, kind: .throttle) { node in
       let state = StateCell(ThrottleState<Value, C.Instant>(window: duration, latest: latest))
       let timer = StateCell<Task<Void, Never>?>(nil)
       func openWindow(isolation: isolated any Actor) {
@@ -59,7 +59,7 @@ extension Signal {
           }
         }
       }
-      let upstream = self.subscribe { value in
+      let upstream = self.subscribe(feeding: node) { value in
         switch state.value.receive(value, at: clock.now) {
         case .emit(let startsTimer):
           if startsTimer { openWindow(isolation: isolation) }

@@ -45,7 +45,7 @@ extension Signal {
     fallback: @autoclosure @escaping () -> Value,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return DerivedSignal(self) { node in
+    return DerivedSignal(self, kind: .timeout) { node in
       let timer = StateCell<Task<Void, Never>?>(nil)
       func startGap(isolation: isolated any Actor) {
         timer.value?.cancel()
@@ -54,7 +54,7 @@ extension Signal {
           node.emitAsPropagation(fallback())
         }
       }
-      let upstream = self.subscribe { value in
+      let upstream = self.subscribe(feeding: node) { value in
         startGap(isolation: isolation)
         node.emit(value)
       }

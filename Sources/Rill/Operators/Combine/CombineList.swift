@@ -69,12 +69,12 @@ func combineListNode<Value, Output>(
   output: @escaping ([Value]) -> Output
 ) -> Signal<Output> {
   guard !signals.isEmpty else {
-    return DerivedSignal(upstreams: [], replays: true) { node in
+    return DerivedSignal(upstreams: [], kind: .combine, replays: true) { node in
       node.emit(output([]))
       return Subscription {}
     }
   }
-  return DerivedSignal(upstreams: signals.map(AnyUpstream.init)) { node in
+  return DerivedSignal(upstreams: signals.map(AnyUpstream.init), kind: .combine) { node in
     CombineListConnection(
       node: node, signals: signals, emitsTheArray: emitsTheArray, output: output
     )
@@ -132,7 +132,7 @@ final class CombineListConnection<Value, Output> {
     joinSettle = JoinSettle.make { [self] in settle() }
     upstream.reserveCapacity(signals.count)
     for (index, signal) in signals.enumerated() {
-      upstream.append(signal.subscribe { [self] value in received(value, at: index) })
+      upstream.append(signal.subscribe(feeding: node) { [self] value in received(value, at: index) })
     }
     if state.connected() { emit() }
   }

@@ -13,7 +13,7 @@ func combinePackNode<each Source, Output>(
   let sourceCount = upstreams.count
   // Everything that touches the values is built here, in closures, so that it is specialized with this
   // function for the caller's types; only the decisions, which know no types, live in CombineConnection.
-  return DerivedSignal(upstreams: upstreams) { node in
+  return DerivedSignal(upstreams: upstreams, kind: .combine) { node in
     let latest = (repeat emptyCell(of: (each Source).self))
     let connection = CombineConnection(sourceCount: sourceCount)
     let emit = { node.emit(output((repeat unwrapLatest(each latest)))) }
@@ -23,7 +23,7 @@ func combinePackNode<each Source, Output>(
       if connection.state.settle() { emit() }
     }
     repeat connection.upstream.append(
-      (each sources).subscribe(combineObserver(storingIn: each latest, connection, node, emit)))
+      (each sources).subscribe(feeding: node, combineObserver(storingIn: each latest, connection, node, emit)))
     if connection.state.connected() { emit() }
     return connection.subscription
   }
@@ -37,12 +37,12 @@ func combineNode<A, B, Output>(
   _ b: Signal<B>,
   output: @escaping (LatestOfTwo<A, B>) -> Output
 ) -> Signal<Output> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)]) { node in
+  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)], kind: .combine) { node in
     let join = CombineJoin(node, latest: LatestOfTwo(), sourceCount: 2, output: output)
     join.upstream.append(
-      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
+      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
-      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
+      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     return join.connected(sources: [a, b])
   }
 }
@@ -55,14 +55,14 @@ func combineNode<A, B, C, Output>(
   _ c: Signal<C>,
   output: @escaping (LatestOfThree<A, B, C>) -> Output
 ) -> Signal<Output> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)]) { node in
+  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)], kind: .combine) { node in
     let join = CombineJoin(node, latest: LatestOfThree(), sourceCount: 3, output: output)
     join.upstream.append(
-      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
+      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
-      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
+      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     join.upstream.append(
-      c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
+      c.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
     return join.connected(sources: [a, b, c])
   }
 }
@@ -76,16 +76,16 @@ func combineNode<A, B, C, D, Output>(
   _ d: Signal<D>,
   output: @escaping (LatestOfFour<A, B, C, D>) -> Output
 ) -> Signal<Output> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)]) { node in
+  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)], kind: .combine) { node in
     let join = CombineJoin(node, latest: LatestOfFour(), sourceCount: 4, output: output)
     join.upstream.append(
-      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
+      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
-      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
+      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     join.upstream.append(
-      c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
+      c.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
     join.upstream.append(
-      d.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
+      d.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
     return join.connected(sources: [a, b, c, d])
   }
 }
@@ -100,18 +100,20 @@ func combineNode<A, B, C, D, E, Output>(
   _ e: Signal<E>,
   output: @escaping (LatestOfFive<A, B, C, D, E>) -> Output
 ) -> Signal<Output> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e)]) { node in
+  DerivedSignal(
+    upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e)], kind: .combine
+  ) { node in
     let join = CombineJoin(node, latest: LatestOfFive(), sourceCount: 5, output: output)
     join.upstream.append(
-      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
+      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
-      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
+      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     join.upstream.append(
-      c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
+      c.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
     join.upstream.append(
-      d.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
+      d.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
     join.upstream.append(
-      e.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
+      e.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
     return join.connected(sources: [a, b, c, d, e])
   }
 }
@@ -128,20 +130,20 @@ func combineNode<A, B, C, D, E, F, Output>(
   output: @escaping (LatestOfSix<A, B, C, D, E, F>) -> Output
 ) -> Signal<Output> {
   let upstreams = [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e), AnyUpstream(f)]
-  return DerivedSignal(upstreams: upstreams) { node in
+  return DerivedSignal(upstreams: upstreams, kind: .combine) { node in
     let join = CombineJoin(node, latest: LatestOfSix(), sourceCount: 6, output: output)
     join.upstream.append(
-      a.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
+      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
     join.upstream.append(
-      b.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
+      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
     join.upstream.append(
-      c.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
+      c.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
     join.upstream.append(
-      d.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
+      d.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
     join.upstream.append(
-      e.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
+      e.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
     join.upstream.append(
-      f.subscribe { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.f)) })
+      f.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.f)) })
     return join.connected(sources: [a, b, c, d, e, f])
   }
 }

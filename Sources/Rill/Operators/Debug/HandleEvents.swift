@@ -28,9 +28,22 @@ extension Signal {
     receiveOutput: ((Value) -> Void)? = nil,
     receiveCancel: (() -> Void)? = nil
   ) -> Signal<Value> {
-    DerivedSignal(self) { node in
+    handleEvents(
+      kind: .handleEvents, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+      receiveCancel: receiveCancel)
+  }
+
+  /// The node of ``handleEvents(receiveSubscription:receiveOutput:receiveCancel:)``, as an operator of `kind`.
+  @inlinable
+  func handleEvents(
+    kind: OperatorKind,
+    receiveSubscription: (() -> Void)?,
+    receiveOutput: ((Value) -> Void)?,
+    receiveCancel: (() -> Void)?
+  ) -> Signal<Value> {
+    DerivedSignal(self, kind: kind) { node in
       receiveSubscription?()
-      let upstream = self.subscribe { value in
+      let upstream = self.subscribe(feeding: node) { value in
         receiveOutput?(value)
         node.emit(value)
       }

@@ -20,6 +20,7 @@ extension Signal {
   public func print(_ prefix: String = "", to stream: (any TextOutputStream)? = nil) -> Signal<Value> {
     let log = EventLog(prefix: prefix, stream: stream)
     return handleEvents(
+      kind: .print,
       receiveSubscription: { log.write(log.hasConnected ? "resubscribe" : "subscribe", connecting: true) },
       receiveOutput: { log.write("value \($0)") },
       receiveCancel: { log.write("last observer left") })

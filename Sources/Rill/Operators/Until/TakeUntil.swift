@@ -23,7 +23,7 @@ extension Signal {
   ///   nothing.
   @inlinable
   public func take<Other>(until other: Signal<Other>) -> Signal<Value> {
-    DerivedSignal(upstreams: [AnyUpstream(self), AnyUpstream(other)], replays: isReplaying) { node in
+    DerivedSignal(upstreams: [AnyUpstream(self), AnyUpstream(other)], kind: .takeUntil, replays: isReplaying) { node in
       UntilConnection(node: node, source: self, other: other, mode: .take).subscription
     }
   }

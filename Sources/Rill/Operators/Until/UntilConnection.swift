@@ -18,7 +18,7 @@ final class UntilConnection<Value, Other> {
     self.node = node
     state = UntilState(mode: mode)
     joinSettle = JoinSettle.make { [self] in settle() }
-    let otherSubscription = other.subscribe { [self] _ in receivedOther() }
+    let otherSubscription = other.subscribe(feeding: node) { [self] _ in receivedOther() }
     self.otherSubscription = otherSubscription
     if state.hasOther {
       // `other` replayed: `take(until:)` is over before it starts; `skip(until:)` is open.
@@ -29,7 +29,7 @@ final class UntilConnection<Value, Other> {
         return
       }
     }
-    sourceSubscription = source.subscribe { [self] value in receivedValue(value) }
+    sourceSubscription = source.subscribe(feeding: node) { [self] value in receivedValue(value) }
     finish(emitting: state.connected())
   }
 

@@ -1,0 +1,110 @@
+// The three renderings of a live graph: a tree for the console, Graphviz DOT, and Mermaid.
+
+extension LiveGraph {
+  /// The graph as a tree for the console: each source (a node nothing feeds) at the left, and under each node the
+  /// nodes it feeds. A node fed by several is drawn in full once, under the first; later it is its number and
+  /// `(above)`.
+  ///
+  /// ```text
+  /// #1 CurrentValueSubject "credit" (Int) rank 0
+  /// ├─▶ #2 map "color" (String) rank 1
+  /// │   └─▶ #4 combine ((String, String)) rank 2, 1 subscriber
+  /// └─▶ #3 map "status" (String) rank 1
+  ///     └─▶ #4 (above)
+  /// ```
+  public var text: String {
+    var lines: [String] = []
+    var drawn = Set<Int>()
+    let feeds = Dictionary(grouping: edges, by: \.from).mapValues { $0.map(\.to) }
+    let fed = Set(edges.map(\.to))
+
+    func draw(_ id: Int, lead: String, branch: String) {
+      guard drawn.insert(id).inserted else {
+        lines.append("\(lead)\(branch)#\(id) (above)")
+        return
+      }
+      lines.append(lead + branch + label(of: nodes[id - 1]))
+      let children = feeds[id] ?? []
+      let childLead = lead + (branch.isEmpty ? "" : branch == "└─▶ " ? "    " : "│   ")
+      for (position, child) in children.enumerated() {
+        draw(child, lead: childLead, branch: position == children.count - 1 ? "└─▶ " : "├─▶ ")
+      }
+    }
+    for node in nodes where !fed.contains(node.id) { draw(node.id, lead: "", branch: "") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The graph in Graphviz's DOT language (`dot -Tsvg`): one box per node, labelled as in ``text``, the node the
+  /// picture was taken from in bold; computeds have rounded corners and effects are ellipses.
+  public var dot: String {
+    var lines = ["digraph Rill {", "  node [shape=box, fontname=\"Helvetica\"];"]
+    for node in nodes {
+      var attributes = ["label=\"\(label(of: node, lineBreak: "\\n", escape: dotEscaped))\""]
+      if node.kind == .computed { attributes.append("style=rounded") }
+      if node.kind == .effect { attributes.append("shape=ellipse") }
+      if node.id == origin { attributes.append("penwidth=2") }
+      lines.append("  n\(node.id) [\(attributes.joined(separator: ", "))];")
+    }
+    for edge in edges { lines.append("  n\(edge.from) -> n\(edge.to);") }
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The graph as a Mermaid flowchart, which GitHub draws in Markdown (in a ` ```mermaid ` block).
+  public var mermaid: String {
+    var lines = ["flowchart TD"]
+    for node in nodes {
+      let text = label(of: node, lineBreak: "<br/>", escape: mermaidEscaped)
+      let (open, close) =
+        node.kind == .computed ? ("(\"", "\")") : node.kind == .effect ? ("([\"", "\"])") : ("[\"", "\"]")
+      lines.append("  n\(node.id)\(open)\(text)\(close)")
+    }
+    for edge in edges { lines.append("  n\(edge.from) --> n\(edge.to)") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One node's label: number, kind, name, value type, rank, and subscribers when it has some. With a
+  /// `lineBreak`, the type and rank go on a second line and the subscribers on a third. `escape` is applied to
+  /// the name and the type, the parts that are not the library's own words.
+  func label(of node: Node, lineBreak: String? = nil, escape: (String) -> String = { $0 }) -> String {
+    var head = "#\(node.id) \(node.kind.name)"
+    if let name = node.name { head += " " + escape("\"\(name)\"") }
+    let type = node.valueType.map(escape)
+    let subscribers =
+      node.subscriberCount == 0 ? nil : "\(node.subscriberCount) subscriber\(node.subscriberCount == 1 ? "" : "s")"
+    guard let lineBreak else {
+      return "\(head) " + (type.map { "(\($0)) " } ?? "") + "rank \(node.rank)" + (subscribers.map { ", \($0)" } ?? "")
+    }
+    let detail = type.map { "\($0) · rank \(node.rank)" } ?? "rank \(node.rank)"
+    return ([head, detail] + (subscribers.map { [$0] } ?? [])).joined(separator: lineBreak)
+  }
+
+  /// `text` as a DOT string's content: quotes, backslashes and line breaks escaped.
+  func dotEscaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case "\n": escaped += "\\n"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// `text` as a Mermaid label: the characters Mermaid reads as syntax written as its entity codes.
+  func mermaidEscaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\"": escaped += "#quot;"
+      case "<": escaped += "#lt;"
+      case ">": escaped += "#gt;"
+      case "#": escaped += "#35;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}
