@@ -97,6 +97,14 @@ public final class Computed<Value>: Signal<Value> {
 
   override var liveKind: NodeKind { .computed }
 
+  override func runReason() -> RunReason? {
+    node.runReason()
+  }
+
+  override func startedTracing() {
+    node.flags |= ReactiveFlags.isTraced
+  }
+
   override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
     node.appendLiveDependencies(to: &nodes)
   }

@@ -34,12 +34,18 @@ public func effect(_ body: @escaping () -> Void) -> Subscription {
   effect(body, naming: nil)
 }
 
-/// An effect, called `name` in the live graph when a name is given.
-func effect(_ body: @escaping () -> Void, naming name: String?) -> Subscription {
+/// An effect, called `name` in the live graph when a name is given, and traced by `trace` when one is.
+func effect(
+  _ body: @escaping () -> Void, naming name: String?, trace: (@Sendable (String) -> Void)? = nil
+) -> Subscription {
   let node = EffectNode(body)
   if let name {
     NodeNames.set(name, for: node)
-    node.flags |= ReactiveFlags.isNamed
+    node.flags |= ReactiveFlags.isLabelled
+  }
+  if let trace {
+    NodeNames.setTrace(trace, for: node)
+    node.flags |= ReactiveFlags.isLabelled | ReactiveFlags.isTraced
   }
   node.runFirst()
   return Subscription { [node] in
@@ -73,7 +79,7 @@ final class EffectNode: ReactiveNode {
   override var liveKind: NodeKind { .effect }
 
   deinit {
-    if has(ReactiveFlags.isNamed) { NodeNames.remove(self) }
+    if has(ReactiveFlags.isLabelled) { NodeNames.remove(self) }
   }
 
   /// The first run, as a propagation of the effect's graph when it is idle, so that a write to something the

@@ -15,6 +15,9 @@ extension ReactiveNode {
     if cursor < dependencies.count
       && dependencies[cursor].source.toOpaque() == Unmanaged.passUnretained(source).toOpaque()
     {
+      #if DEBUG
+        dependencies[cursor].change = dependencies[cursor].version == source.version ? .unchanged : .changed
+      #endif
       dependencies[cursor].version = source.version
       runCursor = cursor &+ 1
       return

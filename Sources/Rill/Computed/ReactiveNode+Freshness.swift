@@ -327,6 +327,9 @@ extension ReactiveNode {
     }
     if runCursor < dependencies.count { dropDependencies(from: runCursor) }
     if runHighestRank >= rank { raiseRank(to: runHighestRank &+ 1) }
+    #if DEBUG
+      if _slowPath(has(ReactiveFlags.isTraced)) { traceRun() }
+    #endif
     return result
   }
 }

@@ -158,8 +158,10 @@ enum ReactiveFlags {
   @inlinable static var isDisposed: UInt32 { 1 << 9 }
   /// A computed that stopped being observed while scheduled, retained by itself until its settle has run.
   @inlinable static var isHeldForSettle: UInt32 { 1 << 10 }
-  /// An effect that was given a name (see ``effect(named:_:)``), which ``NodeNames`` keeps until it goes.
-  @inlinable static var isNamed: UInt32 { 1 << 11 }
+  /// An effect that was given a name (see ``effect(named:trace:_:)``), which ``NodeNames`` keeps until it goes.
+  @inlinable static var isLabelled: UInt32 { 1 << 11 }
+  /// A computed or an effect that writes a line at each run saying why (debug builds; see ``RunReason``).
+  @inlinable static var isTraced: UInt32 { 1 << 12 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.
@@ -171,6 +173,11 @@ struct DependencyEdge {
   @usableFromInline var version: UInt
   /// The index of the twin edge in the source's `dependents`, or -1 while the consumer is not linked.
   @usableFromInline var twin: Int
+  #if DEBUG
+    /// How the consumer's last run found this source: changed since the run before, unchanged, or read where that
+    /// run did not read it. For ``RunReason``; debug builds only.
+    @usableFromInline var change: RunReason.Input.Change = .newlyRead
+  #endif
 
   @inlinable init(source: Unmanaged<ReactiveNode>, version: UInt, twin: Int) {
     self.source = source

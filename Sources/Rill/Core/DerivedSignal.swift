@@ -125,6 +125,9 @@ class DerivedSignal<Value>: Signal<Value> {
 
   /// Delivers `value` to this node's observers, remembering it for replay when the node replays.
   @inlinable final func emit(_ value: Value) {
+    #if DEBUG
+      if _slowPath(isTraced || !otherUpstreams.isEmpty) { noteEmission() }
+    #endif
     if Self.keepsLatestInline {
       if replays {
         withUnsafeMutablePointer(to: &latestInline) {
@@ -168,6 +171,44 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline override var risingNode: (any RisingNode)? { canRise ? self : nil }
 
   override var liveKind: NodeKind { kind.nodeKind }
+
+  #if DEBUG
+    /// The upstreams of this join that delivered since it last emitted (debug builds; ``RunReason``): a set, so a
+    /// join that does not emit for a long time keeps one entry per upstream.
+    @usableFromInline final var arrivals = Set<ObjectIdentifier>()
+    /// What ``arrivals`` held when the join last emitted; `nil` before its first emission.
+    final var lastArrivals: Set<ObjectIdentifier>?
+  #endif
+
+  /// The node emits (debug builds): a join keeps which upstreams made the emission; a traced node writes why.
+  @usableFromInline final func noteEmission() {
+    #if DEBUG
+      if !otherUpstreams.isEmpty {
+        var arrived = lastArrivals.take() ?? []  // taken: unique, so emptying it below allocates nothing
+        swap(&arrived, &arrivals)
+        arrivals.removeAll(keepingCapacity: true)
+        lastArrivals = arrived
+      }
+      if isTraced { writeTrace() }
+    #endif
+  }
+
+  override func runReason() -> RunReason? {
+    #if DEBUG
+      guard let firstUpstream else { return nil }
+      guard !otherUpstreams.isEmpty else {
+        return RunReason(kind: liveKind, name: name, inputs: [RunReason.input(firstUpstream, .changed)])
+      }
+      guard let lastArrivals else { return nil }
+      let arrived = lastArrivals
+      let inputs = ([firstUpstream] + otherUpstreams).map { upstream in
+        RunReason.input(upstream, arrived.contains(ObjectIdentifier(upstream)) ? .changed : .unchanged)
+      }
+      return RunReason(kind: liveKind, name: name, inputs: inputs)
+    #else
+      return nil
+    #endif
+  }
 
   override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
     guard upstream != nil else { return }  // not connected: no edge is live

@@ -49,9 +49,12 @@ public class Signal<Value> {
   /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
   /// `map`, `filter`, …; see ``subscribe(forwardingTo:_:)``).
   @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
-  /// Whether ``named(_:)`` gave this signal a name, which ``NodeNames`` keeps until the signal goes. In the
-  /// padding after the flags above: an unnamed signal pays no memory for names, and its `deinit` one test.
-  final var isNamed = false
+  /// Whether ``named(_:)`` or ``traced(_:)`` gave this signal a label, which ``NodeNames`` keeps until the signal
+  /// goes. In the padding after the flags above: an unnamed signal pays no memory for names, and its `deinit` one
+  /// test.
+  final var isLabelled = false
+  /// Whether ``traced(_:)`` asked for a line at each run of this signal (read in debug builds only).
+  @usableFromInline final var isTraced = false
   /// Observers whose subscriptions were freed on another thread, for this signal's domain to remove (rule 8).
   @usableFromInline final let foreignReleases = ForeignReleases()
   #if DEBUG
@@ -87,7 +90,7 @@ public class Signal<Value> {
     // Observers whose subscriptions were freed on another thread after the last delivery are still owned here.
     for slot in slots { slot.observer?.release() }
     for observer in retired { observer.release() }
-    if isNamed { NodeNames.remove(self) }
+    if isLabelled { NodeNames.remove(self) }
   }
 
   /// The root of this signal's graph, shortening the path to it for next time.
@@ -122,7 +125,13 @@ public class Signal<Value> {
     // The closure captures only `self`, which serves as its context: no allocation besides the subscription.
     // Built here, it removes the observer with code specialized for the caller's value type.
     let subscription = Subscription(index: slots.count) { [self] in endObserver(of: $0, fromAnotherThread: $1) }
-    add(Observer(observer), subscribedBy: subscription, observer)
+    slots.append(ObserverSlot(observer: Observer(observer), subscription: subscription))
+    observerCount += 1
+    // The replay (and the connection upstream it may cause) is a delivery like any other: a send made from
+    // inside it is queued, and runs before `subscribe` returns when no propagation was running (rule 5).
+    let started = startPropagation()
+    observerAdded(observer, isFirst: observerCount == 1)
+    if started { finishPropagation() }
     return subscription
   }
 
@@ -134,21 +143,17 @@ public class Signal<Value> {
   {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let subscription = Subscription(index: slots.count) { [self] in endObserver(of: $0, fromAnotherThread: $1) }
-    add(NodeObserver(observer, feeding: node), subscribedBy: subscription, observer)
-    return subscription
-  }
-
-  /// Registers `box`, which holds `observer`, and gives it the replay.
-  @inlinable @inline(__always) final func add(
-    _ box: Observer<Value>, subscribedBy subscription: Subscription, _ observer: (Value) -> Void
-  ) {
-    slots.append(ObserverSlot(observer: box, subscription: subscription))
+    #if DEBUG
+      let observer = recordingArrivals(observer, feeding: node)
+    #endif
+    // The steps of `subscribe(_:)`, written again rather than shared: shared, a subscriber's `subscribe` paid a
+    // retain and a release more (measured with callgrind's churn workload).
+    slots.append(ObserverSlot(observer: NodeObserver(observer, feeding: node), subscription: subscription))
     observerCount += 1
-    // The replay (and the connection upstream it may cause) is a delivery like any other: a send made from
-    // inside it is queued, and runs before `subscribe` returns when no propagation was running (rule 5).
     let started = startPropagation()
     observerAdded(observer, isFirst: observerCount == 1)
     if started { finishPropagation() }
+    return subscription
   }
 
   /// Subscribes `observer`, which forwards each value to `node`'s delivery as its last step (`node.emit(…)`,
@@ -194,4 +199,10 @@ public class Signal<Value> {
   func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
     appendObservingNodes(to: &nodes)
   }
+
+  /// Why this signal last ran (debug builds; see ``RunReason``): `nil` for a source.
+  func runReason() -> RunReason? { nil }
+
+  /// ``traced(_:)`` was called: a computed marks its node.
+  func startedTracing() {}
 }

@@ -62,7 +62,7 @@ extension Signal: LiveNode {
 
 extension ReactiveNode: LiveNode {
   var liveRank: Int { rank }
-  var liveName: String? { has(ReactiveFlags.isNamed) ? NodeNames.name(of: self) : nil }
+  var liveName: String? { has(ReactiveFlags.isLabelled) ? NodeNames.name(of: self) : nil }
 
   func appendLiveUpstreams(to nodes: inout [AnyObject]) {
     appendLiveDependencies(to: &nodes)

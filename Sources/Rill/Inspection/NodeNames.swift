@@ -1,27 +1,41 @@
 // Names given to nodes for the live graph, kept beside them: a node without one pays nothing for the feature.
 
-/// The names of the named nodes (signals and effects), by identity. A node marks itself named (a bit in its
+/// What a node was given to be told apart: a name, a trace log.
+struct NodeLabel {
+  var name: String?
+  var trace: (@Sendable (String) -> Void)?
+}
+
+/// The labels of the labelled nodes (signals and effects), by identity. A node marks itself labelled (a bit in its
 /// padding) and removes its entry when it goes, so an entry never outlives its node; the lock is there because a
 /// node may be freed on any thread.
 enum NodeNames {
-  private static let names = LockedState<[ObjectIdentifier: String]>([:])
+  private static let labels = LockedState<[ObjectIdentifier: NodeLabel]>([:])
 
   static func set(_ name: String, for node: AnyObject) {
-    names.withLock { $0[ObjectIdentifier(node)] = name }
+    labels.withLock { $0[ObjectIdentifier(node), default: NodeLabel()].name = name }
+  }
+
+  static func setTrace(_ trace: @escaping @Sendable (String) -> Void, for node: AnyObject) {
+    labels.withLock { $0[ObjectIdentifier(node), default: NodeLabel()].trace = trace }
   }
 
   static func name(of node: AnyObject) -> String? {
-    names.withLock { $0[ObjectIdentifier(node)] }
+    labels.withLock { $0[ObjectIdentifier(node)]?.name }
+  }
+
+  static func trace(of node: AnyObject) -> (@Sendable (String) -> Void)? {
+    labels.withLock { $0[ObjectIdentifier(node)]?.trace }
   }
 
   static func remove(_ node: AnyObject) {
-    _ = names.withLock { $0.removeValue(forKey: ObjectIdentifier(node)) }
+    _ = labels.withLock { $0.removeValue(forKey: ObjectIdentifier(node)) }
   }
 
-  /// Whether a name is kept for the node `node` identifies, for the tests that check that a freed node takes its
-  /// name with it.
+  /// Whether a label is kept for the node `node` identifies, for the tests that check that a freed node takes its
+  /// label with it.
   static func hasName(for node: ObjectIdentifier) -> Bool {
-    names.withLock { $0[node] != nil }
+    labels.withLock { $0[node] != nil }
   }
 }
 
@@ -38,13 +52,13 @@ extension Signal {
   @discardableResult
   public func named(_ name: String) -> Self {
     NodeNames.set(name, for: self)
-    isNamed = true
+    isLabelled = true
     return self
   }
 
   /// The name given with ``named(_:)``, or `nil`.
   public var name: String? {
-    isNamed ? NodeNames.name(of: self) : nil
+    isLabelled ? NodeNames.name(of: self) : nil
   }
 }
 
@@ -53,6 +67,11 @@ extension Signal {
 /// ```swift
 /// let subscription = effect(named: "log") { print(grade.value) }
 /// ```
-public func effect(named name: String, _ body: @escaping () -> Void) -> Subscription {
-  effect(body, naming: name)
+///
+/// With `trace`, a debug build of Rill calls it with a line saying why the effect ran, each time it runs (see
+/// ``RunReason``); a release build never calls it.
+public func effect(
+  named name: String, trace: (@Sendable (String) -> Void)? = nil, _ body: @escaping () -> Void
+) -> Subscription {
+  effect(body, naming: name, trace: trace)
 }
