@@ -26,6 +26,18 @@ struct DemoOptions: Equatable {
   var recordPath: String?
   /// `--no-color`.
   var noColor = false
+  /// `--graph [text|dot|mermaid]`: print the demo's pipeline in this form and exit.
+  var graph: GraphFormat?
+}
+
+/// How `--graph` draws a demo's pipeline.
+enum GraphFormat: String, CaseIterable, Equatable {
+  /// An indented tree (the default).
+  case text
+  /// Graphviz's DOT language.
+  case dot
+  /// A Mermaid flowchart, as GitHub draws it in Markdown.
+  case mermaid
 }
 
 /// What help is about: the whole command or one subcommand.
@@ -100,6 +112,8 @@ private struct Options {
   var takesFile = false
   var takesColor = true
   var takesRange = false
+  /// `--graph` (the demos).
+  var takesGraph: Bool { repeatName != nil }
 
   var demo = DemoOptions()
   var language = Language.en
@@ -137,6 +151,14 @@ private struct Options {
           throw error("\(name) needs an action number, 1 or more (got '\(text)')")
         }
         if name == "--from" { from = number } else { to = number }
+      case "--graph" where takesGraph:
+        // The form is optional: the next argument is it unless it is an option (the demos take no other words).
+        let text = inlineValue ?? arguments[index...].first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+        if inlineValue == nil && text != nil { index += 1 }
+        guard let format = GraphFormat(rawValue: text ?? "text") else {
+          throw error("--graph takes text, dot or mermaid (got '\(text ?? "")')")
+        }
+        demo.graph = format
       case "--no-color" where inlineValue == nil && takesColor:
         demo.noColor = true
       case repeatName:
@@ -158,6 +180,9 @@ private struct Options {
       default:
         throw error("unknown option '\(argument)' for 'rill \(topic.rawValue)'")
       }
+    }
+    if demo.graph != nil, let other = demo.repeatCount != nil ? repeatName : demo.recordPath != nil ? "--record" : nil {
+      throw error("--graph prints the pipeline and exits: it takes no \(other)")
     }
   }
 

@@ -111,6 +111,15 @@ enum RillCommand {
 
   /// Runs a demo interactively or line by line, then writes its recording if asked.
   static func runDemo<D: Demo>(_ demo: D, _ options: DemoOptions, palette: Palette) -> Int32 {
+    if let format = options.graph {
+      let graph = demo.pipelineGraph()
+      switch format {
+      case .text: lines.write(graph.text + "\n")
+      case .dot: lines.write(graph.dot + "\n")
+      case .mermaid: lines.write(graph.mermaid + "\n")
+      }
+      return 0
+    }
     let session = DemoSession(demo: demo)
     if options.repeatCount == nil && input.isTerminal && output.isTerminal {
       let status = interactive(DemoScreen(session: session, palette: palette))

@@ -5,8 +5,8 @@ enum Usage {
   static func usage(_ topic: Topic) -> String {
     switch topic {
     case .rill: "USAGE: rill [credit | counter | replay | history] [<options>]"
-    case .credit: "USAGE: rill credit [--clicks <n>] [--lang <en|zh>] [--record <file>] [--no-color]"
-    case .counter: "USAGE: rill counter [--increments <n>] [--record <file>] [--no-color]"
+    case .credit: "USAGE: rill credit [--clicks <n>] [--lang <en|zh>] [--record <file>] [--no-color] [--graph [<form>]]"
+    case .counter: "USAGE: rill counter [--increments <n>] [--record <file>] [--no-color] [--graph [<form>]]"
     case .replay: "USAGE: rill replay <file> [--lang <en|zh>] [--no-color]"
     case .history: "USAGE: rill history <file> [--from <n>] [--to <n>]"
     }
@@ -55,6 +55,8 @@ enum Usage {
         --record <file>   Write the session's history as JSON to <file> when it ends (also on
                           SIGINT, SIGTERM or SIGHUP).
         --no-color        No colours (also when NO_COLOR is set).
+        --graph [<form>]  Print the demo's pipeline and exit: text (default), dot (Graphviz)
+                          or mermaid (for Markdown).
         -h, --help        Show this help.
 
       """
@@ -71,6 +73,8 @@ enum Usage {
         --record <file>   Write the session's history as JSON to <file> when it ends (also on
                           SIGINT, SIGTERM or SIGHUP).
         --no-color        No colours (also when NO_COLOR is set).
+        --graph [<form>]  Print the demo's pipeline and exit: text (default), dot (Graphviz)
+                          or mermaid (for Markdown).
         -h, --help        Show this help.
 
       """

@@ -29,6 +29,11 @@ import Testing
     (["history", "s.json", "--from=3", "--from=4"], .history(path: "s.json", from: 4, to: nil)),
     (["history", "s.json", "--help"], .help(.history)),
     (["help", "history"], .help(.history)),
+    (["credit", "--graph"], .credit(DemoOptions(graph: .text), language: .en)),
+    (["credit", "--graph", "dot", "--no-color"], .credit(DemoOptions(noColor: true, graph: .dot), language: .en)),
+    (["credit", "--graph", "--lang", "zh"], .credit(DemoOptions(graph: .text), language: .zh)),
+    (["counter", "--graph=mermaid"], .counter(DemoOptions(graph: .mermaid))),
+    (["counter", "--graph", "text"], .counter(DemoOptions(graph: .text))),
   ])
   func parses(arguments: [String], expected: Invocation) throws {
     #expect(try ArgumentParser.parse(arguments) == expected)
@@ -60,6 +65,25 @@ import Testing
       UsageError(message: "unknown option '--no-color=yes' for 'rill counter'", topic: .counter)
     ),
     (["replay"], UsageError(message: "replay needs a FILE", topic: .replay)),
+    (
+      ["credit", "--graph", "svg"],
+      UsageError(message: "--graph takes text, dot or mermaid (got 'svg')", topic: .credit)
+    ),
+    (
+      ["credit", "--graph", "--clicks", "2"],
+      UsageError(message: "--graph prints the pipeline and exits: it takes no --clicks", topic: .credit)
+    ),
+    (
+      ["counter", "--record", "a.json", "--graph"],
+      UsageError(message: "--graph prints the pipeline and exits: it takes no --record", topic: .counter)
+    ),
+    (
+      ["replay", "a.json", "--graph"], UsageError(message: "unknown option '--graph' for 'rill replay'", topic: .replay)
+    ),
+    (
+      ["history", "a.json", "--graph=dot"],
+      UsageError(message: "unknown option '--graph=dot' for 'rill history'", topic: .history)
+    ),
     (["history", "a.json", "b.json"], UsageError(message: "unexpected argument 'b.json'", topic: .history)),
     (
       ["history", "a.json", "--lang", "zh"],

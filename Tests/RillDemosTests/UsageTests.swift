@@ -14,7 +14,7 @@ import Testing
     #expect(
       text == """
         rill: error: --lang must be en or zh (got 'fr')
-        USAGE: rill credit [--clicks <n>] [--lang <en|zh>] [--record <file>] [--no-color]
+        USAGE: rill credit [--clicks <n>] [--lang <en|zh>] [--record <file>] [--no-color] [--graph [<form>]]
         See 'rill credit --help'.
 
         """)

@@ -56,7 +56,7 @@ public struct CounterDemo: Demo {
 
   /// `select(\.count)` mapped to a ``CounterView``.
   public func view(of store: Store<CounterState, CounterAction>) -> Signal<CounterView> {
-    store.select(\.count).map(CounterView.init(count:))
+    store.select(\.count).named("count").map(CounterView.init(count:)).named("view")
   }
 
   /// `Counter: 3`; a painting palette draws the number in bold.

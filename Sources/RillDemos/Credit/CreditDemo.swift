@@ -79,12 +79,13 @@ public struct CreditDemo: Demo {
   /// `select(\.credit)`, then `credit → color` and `credit → status`, joined by a glitch-free
   /// `combine` into one ``CreditView`` per click.
   public func view(of store: Store<CreditState, CreditAction>) -> Signal<CreditView> {
-    let credit = store.select(\.credit)
-    let color = credit.map(CreditColor.init(credit:))
-    let status = credit.map(CreditStatus.init(credit:))
+    let credit = store.select(\.credit).named("credit")
+    let color = credit.map(CreditColor.init(credit:)).named("color")
+    let status = credit.map(CreditStatus.init(credit:)).named("status")
     return combine(color, status, credit)
       .map { color, status, credit in CreditView(credit: credit, color: color, status: status) }
       .removeDuplicates()
+      .named("view")
   }
 
   /// `Credit: 35 [purple]  Status: fail`; a painting palette draws the number in its colour.
