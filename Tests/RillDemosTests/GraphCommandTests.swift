@@ -51,6 +51,15 @@ import Testing
     #expect(run.lines.last == "}")
   }
 
+  /// The README shows the credit pipeline as the binary draws it.
+  @Test func theReadmesMermaidBlockIsWhatTheCreditDemoDraws() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let drawn = try RillBinary.run(["credit", "--graph", "mermaid"]).output
+    #expect(text.contains("```mermaid\n" + drawn + "```\n"))
+  }
+
   @Test func aBadFormIsAUsageError() throws {
     let run = try RillBinary.run(["credit", "--graph", "png"])
     #expect(run.status == 2)

@@ -10,7 +10,7 @@
 /// let label = credit.map { "\($0)" }
 /// let subscription = label.subscribe { print($0) }
 /// print(label.liveGraph())
-/// // #1 Subject (()) rank 0
+/// // #1 Subject (Void) rank 0
 /// // └─▶ #2 scan "credit" (Int) rank 1
 /// //     └─▶ #3 map (String) rank 2, 1 subscriber
 /// ```
@@ -30,7 +30,7 @@ public struct LiveGraph: Hashable, Sendable, CustomStringConvertible {
     public let id: Int
     /// What the node is: `Subject`, `map`, `combine`, `Computed`, `effect`, `select`…
     public let kind: NodeKind
-    /// The name given with ``Signal/named(_:)`` or ``effect(named:_:)``, or `nil`.
+    /// The name given with ``Signal/named(_:)`` or ``effect(named:trace:_:)``, or `nil`.
     public let name: String?
     /// The type of the values it emits, as Swift writes it; `nil` for an effect.
     public let valueType: String?

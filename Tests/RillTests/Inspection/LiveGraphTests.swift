@@ -167,6 +167,29 @@ import Testing
     logging.cancel()
   }
 
+  /// The example of the article "Debugging a pipeline", as it prints.
+  @Test func theArticlesExampleDrawsThisTree() {
+    let credit = CurrentValueSubject(0).named("credit")
+    let color = credit.map { $0 < 30 ? "gray" : $0 < 70 ? "purple" : "red" }.named("color")
+    let status = credit.map { $0 == 0 ? "not set" : $0 < 70 ? "fail" : "pass" }.named("status")
+    let isPassing = Computed { credit.value >= 70 }.named("isPassing")
+    let view = combine(color, status)
+    let shown = view.subscribe { _ in }
+    let logging = effect(named: "log") { _ = isPassing.value }
+    #expect(
+      view.liveGraph().text == """
+        #1 CurrentValueSubject "credit" (Int) rank 0
+        ├─▶ #2 map "color" (String) rank 1
+        │   └─▶ #5 combine ((String, String)) rank 2, 1 subscriber
+        ├─▶ #3 map "status" (String) rank 1
+        │   └─▶ #5 (above)
+        └─▶ #4 Computed "isPassing" (Bool) rank 1
+            └─▶ #6 effect "log" rank 2
+        """)
+    shown.cancel()
+    logging.cancel()
+  }
+
   @Test func aComputedFollowingASignalHasItUpstream() {
     let clicks = Subject<Int>()
     let total = clicks.scan(0, +).tracked(initial: 0).named("total")
