@@ -3,7 +3,7 @@
 extension LiveGraph {
   /// The graph as a tree for the console: each source (a node nothing feeds) at the left, and under each node the
   /// nodes it feeds. A node fed by several is drawn in full once, under the first; later it is its number and
-  /// `(above)`.
+  /// `(above)`. Past 32 levels the indentation stops growing.
   ///
   /// ```text
   /// #1 CurrentValueSubject "credit" (Int) rank 0
@@ -17,22 +17,27 @@ extension LiveGraph {
     var drawn = Set<Int>()
     let feeds = Dictionary(grouping: edges, by: \.from).mapValues { $0.map(\.to) }
     let fed = Set(edges.map(\.to))
-
-    func draw(_ id: Int, lead: String, branch: String) {
+    // Depth first, with a stack of its own (a chain thousands of nodes deep draws without recursion); past
+    // `deepestIndent` levels the indentation stops growing, so the text stays linear in the graph's size.
+    var stack = nodes.filter { !fed.contains($0.id) }.reversed().map { (id: $0.id, lead: "", branch: "", depth: 0) }
+    while let (id, lead, branch, depth) = stack.popLast() {
       guard drawn.insert(id).inserted else {
         lines.append("\(lead)\(branch)#\(id) (above)")
-        return
+        continue
       }
       lines.append(lead + branch + label(of: nodes[id - 1]))
       let children = feeds[id] ?? []
-      let childLead = lead + (branch.isEmpty ? "" : branch == "└─▶ " ? "    " : "│   ")
-      for (position, child) in children.enumerated() {
-        draw(child, lead: childLead, branch: position == children.count - 1 ? "└─▶ " : "├─▶ ")
+      let childLead =
+        depth >= Self.deepestIndent ? lead : lead + (branch.isEmpty ? "" : branch == "└─▶ " ? "    " : "│   ")
+      for (position, child) in children.enumerated().reversed() {
+        stack.append((child, childLead, position == children.count - 1 ? "└─▶ " : "├─▶ ", depth + 1))
       }
     }
-    for node in nodes where !fed.contains(node.id) { draw(node.id, lead: "", branch: "") }
     return lines.joined(separator: "\n")
   }
+
+  /// How many levels ``text`` indents; deeper nodes are drawn at this indentation.
+  static var deepestIndent: Int { 32 }
 
   /// The graph in Graphviz's DOT language (`dot -Tsvg`): one box per node, labelled as in ``text``, the node the
   /// picture was taken from in bold; computeds have rounded corners and effects are ellipses.

@@ -82,9 +82,9 @@ enum LiveGraphWalk {
     var order: [any LiveNode] = []
     var subscribers: [Int] = []
     var observers: [Int] = []
-    var edges = Set<[Int]>()  // [from, to], by index in `order`
+    var edges = Set<EdgeKey>()  // by index in `order`
     var feeds: [[Int]] = []  // by index in `order`: the nodes it feeds, in the order its observers subscribed
-    var listed = Set<[Int]>()  // the edges in `feeds`
+    var listed = Set<EdgeKey>()  // the edges in `feeds`
 
     func index(of object: AnyObject) -> Int? {
       let shown = (object as? ReactiveNode)?.liveObject ?? object
@@ -106,28 +106,28 @@ enum LiveGraphWalk {
       neighbours.removeAll(keepingCapacity: true)
       node.appendLiveUpstreams(to: &neighbours)
       for upstream in neighbours {
-        if let from = index(of: upstream) { edges.insert([from, next]) }
+        if let from = index(of: upstream) { edges.insert(EdgeKey(from: from, to: next)) }
       }
       neighbours.removeAll(keepingCapacity: true)
       let subscriberCount = node.appendLiveDownstreams(to: &neighbours)
       subscribers[next] = subscriberCount
       observers[next] = subscriberCount + neighbours.count
       for downstream in neighbours {
-        if let to = index(of: downstream), listed.insert([next, to]).inserted {
-          edges.insert([next, to])
+        if let to = index(of: downstream), listed.insert(EdgeKey(from: next, to: to)).inserted {
+          edges.insert(EdgeKey(from: next, to: to))
           feeds[next].append(to)
         }
       }
       next += 1
     }
     // An edge found from its lower end only (none, unless an observer did not say which node it feeds) comes last.
-    for edge in edges.subtracting(listed).sorted(by: { ($0[0], $0[1]) < ($1[0], $1[1]) }) {
-      feeds[edge[0]].append(edge[1])
+    for edge in edges.subtracting(listed).sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
+      feeds[edge.from].append(edge.to)
     }
 
     // Numbered by rank; within a rank, in the order of a walk down from the sources (in the order found), each
     // node's observers in the order they subscribed: so every node of a graph with one source draws one picture.
-    let fed = Set(edges.map { $0[1] })
+    let fed = Set(edges.map(\.to))
     var walkOrder = order.indices.filter { !fed.contains($0) }
     var placed = Set(walkOrder)
     var position = 0
@@ -148,9 +148,15 @@ enum LiveGraphWalk {
         valueType: node.liveValueType.map(typeDescription), rank: node.liveRank,
         subscriberCount: subscribers[index], observerCount: observers[index])
     }
-    let numbered = edges.map { LiveGraph.Edge(from: id[$0[0]], to: id[$0[1]]) }
+    let numbered = edges.map { LiveGraph.Edge(from: id[$0.from], to: id[$0.to]) }
       .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
     return LiveGraph(nodes: nodes, edges: numbered, origin: id[origin])
+  }
+
+  /// An edge by the indices of its ends in the walk's order.
+  struct EdgeKey: Hashable {
+    let from: Int
+    let to: Int
   }
 
   /// A type as the renderings write it: `Void` rather than `()`.

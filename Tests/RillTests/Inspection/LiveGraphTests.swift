@@ -251,6 +251,33 @@ import Testing
     subscription.cancel()
   }
 
+  @Test func aChainTenThousandDeepIsWalkedAndDrawnInLinearSpace() throws {
+    let source = Subject<Int>()
+    var signal: Signal<Int> = source
+    for _ in 0..<10_000 { signal = signal.map { $0 } }
+    let subscription = signal.subscribe { _ in }
+    let graph = signal.liveGraph()
+    #expect(graph.nodes.count == 10_001)
+    #expect(graph.edges.count == 10_000)
+    #expect(graph.nodes.last?.rank == 10_000)
+    let lines = graph.text.split(separator: "\n")
+    #expect(lines.count == 10_001)
+    // The indentation stops growing at 32 levels.
+    let longest = try #require(lines.map(\.count).max())
+    #expect(longest < 4 * 32 + 60)  // the indentation, a branch, and "#10001 map (Int) rank 10000, 1 subscriber"
+    subscription.cancel()
+  }
+
+  @Test func aFanOutOfTenThousandIsOneNodeFeedingEach() {
+    let source = Subject<Int>()
+    let subscriptions = (0..<10_000).map { offset in source.map { $0 + offset }.subscribe { _ in } }
+    let graph = source.liveGraph()
+    #expect(graph.nodes.count == 10_001)
+    #expect(graph.downstreams(of: 1).count == 10_000)
+    #expect(graph.nodes.dropFirst().allSatisfy { $0.subscriberCount == 1 })
+    for subscription in subscriptions { subscription.cancel() }
+  }
+
   @Test func aNameIsKeptUntilItsNodeGoes() {
     var identities: [ObjectIdentifier] = []
     do {
