@@ -42,6 +42,16 @@ public struct LiveGraph: Hashable, Sendable, CustomStringConvertible {
     /// Everything that observes it: one per link to a node it feeds (`combine(a, a)` links twice), and its
     /// subscribers.
     public let observerCount: Int
+    /// Why it last ran, for a computed, an effect or an operator (see ``RunReason``): the way to ask an effect,
+    /// which has no signal. `nil` before its first run, for a source, and in a release build of Rill.
+    ///
+    /// ```swift
+    /// let logging = effect(named: "log") { print(credit.value) }
+    /// credit.value = 5
+    /// print(credit.liveGraph().node(named: "log")!.lastRunReason!)
+    /// // effect "log" ran: CurrentValueSubject (Int) changed
+    /// ```
+    public let lastRunReason: RunReason?
   }
 
   /// An edge: values (or, for a computed and an effect, reads) flow from the node numbered `from` to `to`.

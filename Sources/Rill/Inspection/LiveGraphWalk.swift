@@ -7,6 +7,8 @@ protocol LiveNode: AnyObject {
   var liveRank: Int { get }
   var liveValueType: Any.Type? { get }
   var liveName: String? { get }
+  /// Why it last ran (debug builds), or `nil`.
+  var liveRunReason: RunReason? { get }
   /// Appends the nodes this one takes values from, while the edges are live.
   func appendLiveUpstreams(to nodes: inout [AnyObject])
   /// Appends the nodes this one feeds; returns how many other observers it has.
@@ -21,6 +23,7 @@ package protocol LiveFanOut: AnyObject {
 }
 
 extension Signal: LiveNode {
+  var liveRunReason: RunReason? { runReason() }
   var liveRank: Int { rank }
   var liveValueType: Any.Type? { Value.self }
   var liveName: String? { name }
@@ -61,6 +64,7 @@ extension Signal: LiveNode {
 }
 
 extension ReactiveNode: LiveNode {
+  var liveRunReason: RunReason? { runReason() }
   var liveRank: Int { rank }
   var liveName: String? { has(ReactiveFlags.isLabelled) ? NodeNames.name(of: self) : nil }
 
@@ -146,7 +150,7 @@ enum LiveGraphWalk {
       return LiveGraph.Node(
         id: id[index], kind: node.liveKind, name: node.liveName,
         valueType: node.liveValueType.map(typeDescription), rank: node.liveRank,
-        subscriberCount: subscribers[index], observerCount: observers[index])
+        subscriberCount: subscribers[index], observerCount: observers[index], lastRunReason: node.liveRunReason)
     }
     let numbered = edges.map { LiveGraph.Edge(from: id[$0.from], to: id[$0.to]) }
       .sorted { ($0.from, $0.to) < ($1.from, $1.to) }

@@ -77,6 +77,19 @@ import Testing
     observing.cancel()
   }
 
+  @Test func anEffectIsAskedThroughTheLiveGraph() throws {
+    let credit = CurrentValueSubject(0)
+    let bonus = CurrentValueSubject(0)
+    let logging = effect(named: "log") { _ = credit.value + bonus.value }
+    credit.value = 5
+    let node = try #require(credit.liveGraph().node(named: "log"))
+    #expect(
+      node.lastRunReason?.description
+        == "effect \"log\" ran: CurrentValueSubject (Int) changed, CurrentValueSubject (Int) unchanged")
+    #expect(credit.liveGraph().nodes.first?.lastRunReason == nil)  // a source
+    logging.cancel()
+  }
+
   @Test func aCombineSaysWhichInputsArrivedForItsEmission() throws {
     let credit = CurrentValueSubject(0)
     let color = credit.map { $0 < 30 ? "gray" : "red" }.named("color")
