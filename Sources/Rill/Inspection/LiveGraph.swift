@@ -26,7 +26,9 @@
 public struct LiveGraph: Hashable, Sendable, CustomStringConvertible {
   /// One node of the graph.
   public struct Node: Hashable, Sendable, Identifiable {
-    /// The node's number in this picture, from 1, in order of rank (nodes of one rank in the order found).
+    /// The node's number in this picture, from 1, in order of rank; nodes of one rank in the order of a walk down
+    /// from the sources, each node's observers in the order they subscribed (the sources in the order the walk met
+    /// them), so that every node of a graph with one source gives the same numbers.
     public let id: Int
     /// What the node is: `Subject`, `map`, `combine`, `Computed`, `effect`, `select`…
     public let kind: NodeKind
