@@ -86,30 +86,24 @@ extension LiveGraph {
 
   /// `text` as a DOT string's content: quotes, backslashes and line breaks escaped.
   func dotEscaped(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
+    Self.replacing(in: text, ["\\": "\\\\", "\"": "\\\"", "\n": "\\n"])
   }
 
   /// `text` as a Mermaid label: the characters Mermaid reads as syntax written as its entity codes.
   func mermaidEscaped(_ text: String) -> String {
-    var escaped = ""
+    Self.replacing(in: text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;"])
+  }
+
+  /// `text` with each character that `replacements` has replaced by its replacement.
+  static func replacing(in text: String, _ replacements: [Character: String]) -> String {
+    var replaced = ""
     for character in text {
-      switch character {
-      case "\"": escaped += "#quot;"
-      case "<": escaped += "#lt;"
-      case ">": escaped += "#gt;"
-      case "#": escaped += "#35;"
-      default: escaped.append(character)
+      if let replacement = replacements[character] {
+        replaced += replacement
+      } else {
+        replaced.append(character)
       }
     }
-    return escaped
+    return replaced
   }
 }
