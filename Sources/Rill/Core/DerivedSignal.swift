@@ -200,9 +200,8 @@ class DerivedSignal<Value>: Signal<Value> {
         return RunReason(kind: liveKind, name: name, inputs: [RunReason.input(firstUpstream, .changed)])
       }
       guard let lastArrivals else { return nil }
-      let arrived = lastArrivals
       let inputs = ([firstUpstream] + otherUpstreams).map { upstream in
-        RunReason.input(upstream, arrived.contains(ObjectIdentifier(upstream)) ? .changed : .unchanged)
+        RunReason.input(upstream, lastArrivals.contains(ObjectIdentifier(upstream)) ? .changed : .unchanged)
       }
       return RunReason(kind: liveKind, name: name, inputs: inputs)
     #else

@@ -91,7 +91,7 @@ enum LiveGraphWalk {
     var listed = Set<EdgeKey>()  // the edges in `feeds`
 
     func index(of object: AnyObject) -> Int? {
-      let shown = (object as? ReactiveNode)?.liveObject ?? object
+      let shown = shownObject(object)
       if let known = found[ObjectIdentifier(shown)] { return known }
       guard let node = shown as? any LiveNode else { return nil }
       found[ObjectIdentifier(shown)] = order.count
@@ -155,6 +155,11 @@ enum LiveGraphWalk {
     let numbered = edges.map { LiveGraph.Edge(from: id[$0.from], to: id[$0.to]) }
       .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
     return LiveGraph(nodes: nodes, edges: numbered, origin: id[origin])
+  }
+
+  /// The object the graph shows for `object`: a tracked-graph node's computed or subject, or the object itself.
+  static func shownObject(_ object: AnyObject) -> AnyObject {
+    (object as? ReactiveNode)?.liveObject ?? object
   }
 
   /// An edge by the indices of its ends in the walk's order.

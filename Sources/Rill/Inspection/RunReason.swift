@@ -74,8 +74,7 @@ public struct RunReason: Hashable, Sendable, CustomStringConvertible {
 
   /// An input of `object` (a signal, or a tracked-graph node), found as `change`.
   static func input(_ object: AnyObject, _ change: Input.Change) -> Input {
-    let shown = (object as? ReactiveNode)?.liveObject ?? object
-    guard let node = shown as? any LiveNode else {
+    guard let node = LiveGraphWalk.shownObject(object) as? any LiveNode else {
       return Input(kind: .signal, name: nil, valueType: nil, change: change)
     }
     return Input(

@@ -295,6 +295,33 @@ import Testing
   }
 }
 
+/// Named and traced signals freed on other threads (rule 8: a holder's last reference may go on any thread): each
+/// takes its label with it, and the side table that keeps labels is not raced (the run under ThreadSanitizer).
+@Suite(.freesEverything) struct LiveGraphNamesAcrossThreadsTests {
+  /// Signals handed to another thread, which frees them.
+  final class Held: @unchecked Sendable {
+    var signals: [Signal<Int>]
+    init(_ signals: [Signal<Int>]) { self.signals = signals }
+  }
+
+  @Test func nodesNamedHereAndFreedElsewhereTakeTheirNamesWithThem() {
+    var identities: [ObjectIdentifier] = []
+    let held = Held([])
+    for index in 0..<100 {
+      let source = Subject<Int>().named("source \(index)")
+      let traced = source.map { $0 }.named("map \(index)").traced { _ in }
+      identities += [ObjectIdentifier(source), ObjectIdentifier(traced)]
+      held.signals += [source, traced]
+    }
+    #expect(identities.allSatisfy(NodeNames.hasName))
+    let named = Subject<Int>().named("named meanwhile")  // this thread uses the table while the other frees
+    onThread(stackSize: 512 << 10) { held.signals.removeAll() }
+    #expect(named.name == "named meanwhile")
+    // All gone (a node that another test names at a freed one's address meanwhile would be named: a few may be).
+    #expect(identities.filter(NodeNames.hasName).count < 10)
+  }
+}
+
 /// A stream that drops what it is given.
 struct NullStream: TextOutputStream {
   mutating func write(_ string: String) {}
