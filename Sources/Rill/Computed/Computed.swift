@@ -40,8 +40,13 @@
 ///
 /// Not `Sendable`, like every signal: a computed and what it reads live in one isolation domain.
 public final class Computed<Value>: Signal<Value> {
-  /// The node that keeps the value and the edges.
-  @usableFromInline let node: ComputedNode<Value>
+  /// The node that keeps the value and the edges, retained by hand: `deinit` hands that reference to a loop (see
+  /// there). Read in place, without a retain, on the paths that count (an `unowned(unsafe)` reference would be
+  /// retained and released at each read).
+  @usableFromInline let unmanagedNode: Unmanaged<ComputedNode<Value>>
+
+  /// The node, for the paths where a retain does not matter.
+  @inlinable var node: ComputedNode<Value> { unmanagedNode.takeUnretainedValue() }
 
   /// A computed whose every evaluation counts as a change (for a value that is not `Equatable`).
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
@@ -55,7 +60,7 @@ public final class Computed<Value>: Signal<Value> {
 
   /// A computed signal of `node`.
   @usableFromInline init(node: ComputedNode<Value>) {
-    self.node = node
+    unmanagedNode = .passRetained(node)
     super.init(graph: node.graph, rank: 1)
     node.signal = .passUnretained(self)
   }
@@ -64,14 +69,17 @@ public final class Computed<Value>: Signal<Value> {
     // The node lives on while an observed consumer reads it; only its deliveries end.
     node.signal = nil
     node.flags &= ~(ReactiveFlags.hasObservers | ReactiveFlags.deliveryPending)
+    // The node goes in a loop, not from inside this deinit: its closure may hold the computed below, whose node's
+    // closure holds the one below that, and so on (a chain built level by level), so freeing the top of a chain
+    // from here would recurse once per level.
+    StackGuard.releaseUpstream(unmanagedNode.takeRetainedValue())
   }
 
   /// The value for the current state of what the closure reads: evaluated now if something it read changed
   /// since its last evaluation (or it never ran), cached otherwise. Read inside another computation, it is a
   /// dependency of that computation.
   @inlinable public var value: Value {
-    if _slowPath(!node.readIfFresh()) { node.refreshAndNoteRead() }
-    return node.storage.pointee
+    unmanagedNode._withUnsafeGuaranteedRef { $0.read() }
   }
 
   @usableFromInline override var isReplaying: Bool { true }
@@ -191,6 +199,14 @@ final class ComputedNode<Value>: ReactiveNode {
   deinit {
     if has(ReactiveFlags.hasValue) { storage.deinitialize(count: 1) }
     storage.deallocate()
+  }
+
+  /// The value, brought up to date, the read noted (see ``Computed/value``). Not inlined into the reader: the node is
+  /// guaranteed alive for the call, which reads it without a retain (inlined, the optimizer retains it around the
+  /// slow path's call).
+  @inlinable @inline(never) final func read() -> Value {
+    if _slowPath(!readIfFresh()) { refreshAndNoteRead() }
+    return storage.pointee
   }
 
   /// Stores `new` as the value; returns whether it changed, by `isEqual` (never, for a first value).

@@ -35,6 +35,58 @@ import Testing
     guard subscription == nil else { fatalError() }
   }
 
+  /// Issue 30: 100,000 levels on a 512 KB stack (a secondary thread's default on Apple platforms), read as built,
+  /// observed, written, cancelled and freed. Freeing the top frees each level's closure, which holds the level
+  /// below: the library frees them one at a time, in a loop.
+  @Test func aChainOf100000LevelsLivesAndDiesOnA512KBThread() async {
+    await #expect(processExitsWith: .success) {
+      onThread(stackSize: 512 << 10) { ComputedDepthTests.buildObserveWriteCancelAndFree(depth: 100_000) }
+    }
+  }
+
+  static func buildObserveWriteCancelAndFree(depth: Int) {
+    let source = CurrentValueSubject(0)
+    var end = Computed { source.value }
+    for level in 1..<depth {
+      let below = end
+      end = Computed { below.value + 1 }
+      guard end.value == level else { fatalError("level \(level) read \(end.value)") }
+    }
+    var heard: [Int] = []
+    var subscription: Subscription? = end.subscribe { heard.append($0) }
+    source.value = 1
+    guard heard == [depth - 1, depth] else { fatalError("heard \(heard)") }
+    subscription?.cancel()
+    subscription = nil
+    source.value = 2
+    guard end.value == depth + 1 else { fatalError("read \(end.value)") }
+    end = Computed { 0 }  // the only reference to the top: the whole chain goes
+    guard subscription == nil, end.value == 0 else { fatalError() }
+  }
+
+  /// The same chain freed from the bottom up while observed by an effect, and freed while a subscriber holds it.
+  @Test func aDeepChainHeldByAnEffectIsFreedOnA512KBThread() async {
+    await #expect(processExitsWith: .success) {
+      onThread(stackSize: 512 << 10) {
+        let source = CurrentValueSubject(0)
+        var end = Computed { source.value }
+        for _ in 1..<100_000 {
+          let below = end
+          end = Computed { below.value + 1 }
+          _ = end.value
+        }
+        let last = end
+        var seen = 0
+        var runs: Subscription? = effect { seen = last.value }
+        source.value = 1
+        guard seen == 100_000 else { fatalError("seen \(seen)") }
+        end = Computed { 0 }
+        runs = nil  // the effect held the top: freeing it frees the chain
+        guard runs == nil else { fatalError() }
+      }
+    }
+  }
+
   @Test(arguments: [10_000])
   func aDeepChainReadMidPropagationIsPulledInALoop(depth: Int) async {
     await #expect(processExitsWith: .success) { [depth] in
