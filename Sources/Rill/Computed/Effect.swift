@@ -22,10 +22,11 @@
 /// ```
 ///
 /// - Effects run after the propagation's joins and computeds have settled, so they see every value of it, and
-///   those of one propagation run in the order they were created.
+///   those of one propagation run in the order they were created (in a batch over several graphs, across them).
 /// - A write from inside an effect is queued like any send made during a propagation (rule 5), also a write to a
-///   value of another graph that computations read: it is delivered, and the effects it touches run, after the
-///   current propagation. An effect that always writes what it reads
+///   value of another graph that computations read, and a store's dispatch (or time travel) to a store of another
+///   graph: it is delivered, and the effects it touches run, after the current propagation. Writes the effect makes
+///   in a ``batch(_:)`` are delivered together, as one propagation. An effect that always writes what it reads
 ///   runs forever, as an observer that always sends to its own subject would.
 /// - Cancelling the subscription (or freeing it in the effect's domain) stops the effect at once, and lets go of
 ///   `body` and of what it read. Freed on another thread, it never runs again, and lets go of them the next time

@@ -24,6 +24,12 @@ struct EffectQueue: ~Copyable {
 
   @inlinable var isEmpty: Bool { entries.count == head }
 
+  /// The creation sequence of the effect ``pop()`` takes next, or `nil` when none waits.
+  @inlinable var firstSequence: Int? {
+    // In order, the first is at `head`; a heap has `head` 0 and its least at the root.
+    entries.count == head ? nil : entries[head].sequence
+  }
+
   /// Adds `node`, an effect.
   @usableFromInline @inline(never) mutating func push(_ node: ReactiveNode) {
     let sequence = unsafeDowncast(node, to: EffectNode.self).sequence

@@ -106,6 +106,13 @@ private func releaseTrackingContext(_ pointer: UnsafeMutableRawPointer?) {
   runningComputations.load(ordering: .relaxed) != 0
 }
 
+/// Whether a computation running on this thread records what it reads now: the thread's own answer, which the
+/// process-wide count (``isComputationRunning``) only narrows down. Out of line: asked on the first tracked read of a
+/// value only.
+@usableFromInline var isTrackingOnThisThread: Bool {
+  TrackingContext.existing?.consumer != nil
+}
+
 /// Runs `body` without recording what it reads: the values it reads are not dependencies of the computation
 /// running (if any), so their changes do not make it run again.
 ///

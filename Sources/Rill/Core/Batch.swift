@@ -30,8 +30,9 @@
 /// ```
 ///
 /// - Every graph in which the batch leaves work (a join to settle, a queued send) is held until the end;
-///   graphs that were not joined by an operator stay separate, and at the end each settles and drains in the
-///   order the batch first left work in it.
+///   graphs that were not joined by an operator stay separate. At the end the joins and computeds of every one of
+///   them settle, then the effects of all of them run, in the order the effects were created, then each graph's
+///   queued sends run, in the order the batch first left work in it.
 /// - A nested `batch` joins the outermost one: nothing settles until the outermost returns.
 /// - A subscriber that joins inside a batch gets the usual replay, as of that moment: the current value of a
 ///   subject, and the last value a join emitted (a join waiting to settle replays its previous value), then
@@ -40,7 +41,9 @@
 ///   queued as usual (rule 5), and a graph that is busy when the batch first touches it is not held. The sends a
 ///   batch queues in one graph are delivered together, as one step of that graph's queue, in the order they were
 ///   made: its joins settle once, after all of them, so a `combine` over them still emits one tuple with every
-///   new value. Until their turn, a ``CurrentValueSubject``'s `value` reads its old value.
+///   new value. Until their turn, a ``CurrentValueSubject``'s `value` reads its old value. The same goes for the
+///   writes an ``effect(_:)``'s batch makes to values of another graph that computations read (queued behind the
+///   effect's propagation): at their turn they are one propagation of that graph, seen whole.
 /// - The batch belongs to the thread that runs `body`: a send from another thread or a task is not part of
 ///   it. If `body` throws, what it sent still settles before the error propagates.
 ///
@@ -76,9 +79,9 @@ public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
 /// nothing (its object and the array of graphs it holds are reused).
 @usableFromInline
 final class BatchScope {
-  var graphs: [Graph] = []
+  @exclusivity(unchecked) var graphs: [Graph] = []
   /// The graphs in which this batch queued sends (see ``queue(_:in:)``).
-  var graphsWithQueuedSends: [Graph] = []
+  @exclusivity(unchecked) var graphsWithQueuedSends: [Graph] = []
 
   /// The largest array of graphs kept for the next batch; a batch that held more gives its array up.
   static var keptCapacity: Int { 64 }
@@ -141,6 +144,137 @@ final class BatchScope {
     graph.queue.append { group.run() }
   }
 
+  /// The graphs whose effects a batch over several graphs runs, each with the creation sequence of its first waiting
+  /// effect: a binary min-heap on it, so the earliest-created effect of all of them is found in O(log g), g graphs.
+  /// Kept for the next batch, so a steady state allocates nothing.
+  @exclusivity(unchecked) var effectGraphs = PlainList<(sequence: Int, graph: Unmanaged<Graph>)>()
+
+  deinit {
+    effectGraphs.deallocateForDeinit()
+  }
+
+  /// One propagation over every graph the batch holds (rules 5 and 14): settles the joins and computeds of each,
+  /// until none is left in any, then runs the effects they marked, all of them in the order they were created,
+  /// whichever graph each is in — merging the graphs' queues, each already in that order. What the effects queue
+  /// runs after, graph by graph.
+  ///
+  /// - Complexity: O(log g) per effect besides its run, g graphs with effects; no scan of the graphs per effect.
+  func settleThenRunEffectsInCreationOrder() {
+    var settledAny = true
+    while settledAny {
+      // A settle in one graph can deliver to a node of another (an observer's send to a graph not held): round again.
+      settledAny = false
+      var index = 0
+      while index < graphs.count {
+        if graphs[index].root.settlePending() { settledAny = true }
+        index += 1
+      }
+    }
+    var index = 0
+    while index < graphs.count {
+      takeEffects(of: graphs[index].root)
+      index += 1
+    }
+    var next = popEffectGraph()
+    while let (sequence, graph) = next {
+      let isRoot = graph._withUnsafeGuaranteedRef { $0.parent == nil }
+      guard isRoot, let first = graph._withUnsafeGuaranteedRef({ $0.effects.firstSequence }) else {
+        // Merged into another graph by an effect that ran (rare): that graph's entry, or a new one, runs the rest.
+        takeEffects(of: graph._withUnsafeGuaranteedRef { $0.root })
+        next = popEffectGraph()
+        continue
+      }
+      guard first == sequence else {  // its queue took a merged graph's effects: filed again by its new first
+        pushEffectGraph(first, graph.takeUnretainedValue())
+        next = popEffectGraph()
+        continue
+      }
+      // This graph's effects run on while they come before every other graph's first; then the graph whose first
+      // comes next takes its turn, and this one takes that one's place in the heap.
+      let others = effectGraphs.isEmpty ? .max : effectGraphs[0].sequence
+      var following: Int? = nil
+      repeat {
+        let effect = graph._withUnsafeGuaranteedRef { $0.effects.pop().unsafelyUnwrapped }
+        effect._withUnsafeGuaranteedRef { unsafeDowncast($0, to: EffectNode.self).runScheduled() }
+        following = graph._withUnsafeGuaranteedRef { $0.parent == nil ? $0.effects.firstSequence : nil }
+      } while (following ?? .max) < others
+      if let following {
+        next = effectGraphs.isEmpty ? (following, graph) : replaceFirstEffectGraph(with: (following, graph))
+      } else {
+        next = popEffectGraph()
+      }
+    }
+    while let root = effectRoots.popLast() {
+      root.settlingRank = 0
+      root.endDraining()
+    }
+    if effectGraphs.capacity > BatchScope.keptCapacity { effectGraphs.deallocate() }
+    if effectRoots.capacity > BatchScope.keptCapacity { effectRoots = [] }
+  }
+
+  /// The graphs whose effects ``settleThenRunEffectsInCreationOrder()`` runs, marked as draining while they run.
+  @exclusivity(unchecked) var effectRoots: ContiguousArray<Graph> = []
+
+  /// Makes `root`'s effects run with the batch's: marks it draining (its computeds read as settled, and its effects
+  /// look the thread's tracking context up once, as in a drain), and files it by its first waiting effect. Nothing
+  /// for a root marked already, or draining further up the stack (it runs its own effects).
+  private func takeEffects(of root: Graph) {
+    guard !root.isDraining else { return }
+    root.isDraining = true
+    root.settlingRank = .max
+    effectRoots.append(root)
+    if let first = root.effects.firstSequence { pushEffectGraph(first, root) }
+  }
+
+  /// Adds `graph` to ``effectGraphs`` with the sequence of its first waiting effect.
+  private func pushEffectGraph(_ sequence: Int, _ graph: Graph) {
+    var child = effectGraphs.count
+    effectGraphs.append((sequence, .passUnretained(graph)))
+    while child > 0 {
+      let parent = (child &- 1) / 2
+      guard effectGraphs[parent].sequence > sequence else { break }
+      (effectGraphs[parent], effectGraphs[child]) = (effectGraphs[child], effectGraphs[parent])
+      child = parent
+    }
+  }
+
+  /// Puts `entry` in ``effectGraphs`` in place of the graph whose first waiting effect was created first, and
+  /// returns that one (``effectGraphs`` is not empty): a pop and a push in one pass.
+  private func replaceFirstEffectGraph(
+    with entry: (sequence: Int, graph: Unmanaged<Graph>)
+  ) -> (Int, Unmanaged<Graph>) {
+    let first = effectGraphs[0]
+    effectGraphs[0] = entry
+    if effectGraphs.count > 1 { siftDownFirstEffectGraph() }  // two graphs, the common case: nothing to sift
+    return first
+  }
+
+  /// Moves the first entry of ``effectGraphs`` down to its place in the heap.
+  private func siftDownFirstEffectGraph() {
+    var parent = 0
+    while true {
+      var child = 2 &* parent &+ 1
+      guard child < effectGraphs.count else { break }
+      if child &+ 1 < effectGraphs.count && effectGraphs[child &+ 1].sequence < effectGraphs[child].sequence {
+        child &+= 1
+      }
+      guard effectGraphs[child].sequence < effectGraphs[parent].sequence else { break }
+      (effectGraphs[parent], effectGraphs[child]) = (effectGraphs[child], effectGraphs[parent])
+      parent = child
+    }
+  }
+
+  /// Removes the graph of ``effectGraphs`` whose first waiting effect was created first.
+  private func popEffectGraph() -> (Int, Unmanaged<Graph>)? {
+    guard !effectGraphs.isEmpty else { return nil }
+    let last = effectGraphs.removeLast()
+    guard !effectGraphs.isEmpty else { return last }
+    let first = effectGraphs[0]
+    effectGraphs[0] = last
+    siftDownFirstEffectGraph()
+    return first
+  }
+
   /// Lets go of each graph in turn: the last hold on it runs its pending joins and queued sends. Called once
   /// the scope is no longer current, so the drain is not held again.
   func finish() {
@@ -150,10 +284,16 @@ final class BatchScope {
       graphsWithQueuedSends = []
     }
     // By index: nothing is added while the scope is not current, and a debug build's array iterator allocates.
+    // The holds go first: from here on each graph is busy with the batch's propagation, which its sends queue behind.
     var index = 0
     while index < graphs.count {
+      graphs[index].root.batchHolds &-= 1
+      index += 1
+    }
+    if graphs.count > 1 { settleThenRunEffectsInCreationOrder() }
+    index = 0
+    while index < graphs.count {
       let root = graphs[index].root
-      root.batchHolds &-= 1
       if root.depth == 1 && root.hasWork {
         root.drainAndFinish()
       } else {
@@ -199,12 +339,16 @@ final class BatchedSends {
     works = [first]
   }
 
-  /// Delivers every send, in the order they were made.
+  /// Delivers every send, in the order they were made, as a batch again: a send queued here to go to another graph
+  /// when its turn comes (an effect's write to a value of another graph, rule 14) is one propagation there with the
+  /// batch's other sends to that graph, so its joins and computeds settle once, after all of them.
   func run() {
-    var index = 0
-    while index < works.count {
-      works[index]()
-      index += 1
+    batch {
+      var index = 0
+      while index < works.count {
+        works[index]()
+        index += 1
+      }
     }
     works = []
   }

@@ -81,8 +81,11 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
     trackingNode.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.sourceChanged() }
   }
 
-  /// Records the first read of ``value`` by a computation: makes the node that tracks the reads.
+  /// Records the first read of ``value`` by a computation: makes the node that tracks the reads. Only a computation
+  /// running on this thread makes the read tracked: one running on another thread (the count said one runs
+  /// somewhere) changes nothing here.
   @usableFromInline final func noteTrackedRead() {
+    guard isTrackingOnThisThread else { return }
     let node = TrackedSourceNode(owner: self, graph: currentGraph)
     trackingNode = .passRetained(node)
     node.noteRead()

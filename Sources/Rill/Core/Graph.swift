@@ -162,12 +162,32 @@ final class Graph {
         work()
       } else {
         settlingRank = 0
-        isDraining = false
-        drainContext = nil
-        if drainHoldsTrackingGate { releaseDrainTrackingGate() }
+        endDraining()
         return
       }
     }
+  }
+
+  /// Runs the joins and computeds waiting to settle, in order of rank, and nothing else; returns whether there were
+  /// any. (A batch over several graphs settles each of them before any of their effects runs.)
+  func settlePending() -> Bool {
+    // A graph draining further up the stack (one the batch came to hold by a merge) settles in that drain.
+    guard !pending.isEmpty && !isDraining else { return false }
+    isDraining = true
+    while let settle = pending.takeFirst() {
+      settlingRank = settle.rank
+      settle.settle()
+    }
+    settlingRank = 0
+    endDraining()
+    return true
+  }
+
+  /// A drain is over: the thread's context and the tracking gate it kept for its computations go.
+  @usableFromInline func endDraining() {
+    isDraining = false
+    drainContext = nil
+    if drainHoldsTrackingGate { releaseDrainTrackingGate() }
   }
 
   /// Ends the outermost propagation of this (root) graph: drains its work, then marks it idle.
