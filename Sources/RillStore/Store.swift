@@ -150,7 +150,9 @@ public final class Store<State, Action> {
   /// The current state: the state after the last action (or time-travel step) that ran.
   ///
   /// While a dispatch made from inside a delivery of another signal of the same graph waits its
-  /// turn, this is already the new state; ``state`` delivers it when its turn comes.
+  /// turn, this is already the new state; ``state`` delivers it when its turn comes. Read by a
+  /// computation (a `Computed`'s closure or an `effect`) meanwhile, it is the state last delivered, as the
+  /// other computeds and joins over the store know it: a computation never sees two states of one store.
   ///
   /// Reading it from inside the reducer (which is changing it in place) stops the program with a
   /// message: a reducer gets the state as its argument.
@@ -163,7 +165,7 @@ public final class Store<State, Action> {
   /// ```
   @inlinable public var currentState: State {
     if _slowPath(loop.phase == .reducing) { stateReadFromReducer() }
-    subject.noteTrackedRead()
+    if let delivered = subject.noteTrackedRead() { return delivered }
     return current
   }
 
@@ -184,7 +186,9 @@ public final class Store<State, Action> {
   /// From inside a subscriber (of ``state``, of a selection, of any signal derived from them) or a
   /// middleware, the action is queued and runs after the current dispatch has finished notifying,
   /// first in first out. From inside a reducer, or a `Computed`'s closure, it is a programming
-  /// error: the program stops. From an `effect` it runs as from a subscriber.
+  /// error: the program stops. From an `effect` it runs as from a subscriber; an effect of another
+  /// graph's dispatch to a store whose state computations read is queued behind that effect's
+  /// propagation, as a write to a `CurrentValueSubject` of another graph is.
   ///
   /// When a middleware swallows the action, nothing is recorded and subscribers are not told.
   ///
@@ -196,7 +200,10 @@ public final class Store<State, Action> {
   /// - Complexity: The middleware, one reducer call, an amortized O(1) history append and one
   ///   delivery of the state.
   @inlinable public func dispatch(_ action: Action) {
-    subject.checkNoComputationWrites("a Store (dispatch)")
+    if _slowPath(subject.writeWaitsForAnEffect("a Store (dispatch)")) {
+      subject.queueBehindRunningEffect { [self] in dispatch(action) }
+      return
+    }
     switch loop.receive(.action(action)) {
     case .run:
       apply(action)
@@ -268,6 +275,11 @@ public final class Store<State, Action> {
 
   /// Runs `command` now, queues it, or stops the program when called from a reducer.
   @usableFromInline func submit(_ command: StoreCommand<State, Action>, name: @autoclosure () -> String) {
+    if subject.writeWaitsForAnEffect("a Store (\(name()))") {
+      let name = name()
+      subject.queueBehindRunningEffect { [self] in submit(command, name: name) }
+      return
+    }
     switch loop.receive(command) {
     case .run:
       perform(command)

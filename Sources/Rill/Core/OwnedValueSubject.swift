@@ -84,32 +84,50 @@
   /// Records a read of the owner's value by the computation running on this thread, if one is: a ``Computed``
   /// or an ``effect(_:)`` that reads it runs again when the owner sends a new value. One relaxed load when no
   /// computation runs anywhere.
-  @inlinable package func noteTrackedRead() {
-    guard _slowPath(isComputationRunning) else { return }
-    noteTrackedReadNow()
+  ///
+  /// Returns the value a computation running on this thread reads instead of the owner's, or `nil` when it reads the
+  /// owner's: while the owner's newer value waits in the graph's queue (a change made from inside a delivery, rule 5),
+  /// a computation reads the last value delivered, so that it never sees the owner's value ahead of the computations
+  /// and joins that have not heard of it yet — as a ``CurrentValueSubject`` set from inside a delivery reads its old
+  /// value until its turn.
+  @inlinable package func noteTrackedRead() -> Value? {
+    guard _slowPath(isComputationRunning) else { return nil }
+    return noteTrackedReadNow()
   }
 
-  @usableFromInline func noteTrackedReadNow() {
+  @usableFromInline func noteTrackedReadNow() -> Value? {
+    // Only a computation on this thread: the count says one runs somewhere.
+    guard let context = TrackingContext.existing, context.running != nil else { return nil }
     if let trackingNode {
       trackingNode._withUnsafeGuaranteedRef { $0.noteRead() }
-      return
+    } else if context.consumer != nil {
+      let node = TrackedSourceNode(owner: self, graph: currentGraph)
+      trackingNode = .passRetained(node)
+      node.noteRead()
     }
-    let node = TrackedSourceNode(owner: self, graph: currentGraph)
-    trackingNode = .passRetained(node)
-    node.noteRead()
+    return queuedSends != 0 ? held : nil
   }
 
-  /// Stops the program when a ``Computed``'s closure is running on this thread and a computation has read the
-  /// owner's value: `what` (the owner's change) is a write, which a computation must not make.
-  @inlinable package func checkNoComputationWrites(_ what: String) {
-    // Only a value some computation has read matters, and its check is out of line: a dispatch pays one load.
-    guard _slowPath(trackingNode != nil) else { return }
-    checkNoComputationWritesNow(what)
+  /// Checks a write of the owner's (a dispatch, a time-travel step) made while a computation runs on this thread:
+  /// stops the program when a ``Computed``'s closure is running and a computation has read the owner's value (a
+  /// computation must not write; `what` names the write in the message); returns true when an ``effect(_:)`` of
+  /// another graph is running, for the owner to queue the write behind that effect's propagation with
+  /// ``queueBehindRunningEffect(_:)`` (rule 14, as a write to a ``CurrentValueSubject`` of another graph is queued);
+  /// false when the write goes ahead.
+  @inlinable package func writeWaitsForAnEffect(_ what: String) -> Bool {
+    // Only a value some computation has read matters, and its check is out of line: a write pays one load.
+    guard _slowPath(trackingNode != nil) else { return false }
+    return writeWaitsForAnEffectNow(what)
   }
 
-  @usableFromInline func checkNoComputationWritesNow(_ what: String) {
-    guard isComputationRunning else { return }
-    _ = checkWriteFromComputation(to: what)
+  @usableFromInline func writeWaitsForAnEffectNow(_ what: String) -> Bool {
+    guard isComputationRunning, let effectGraph = checkWriteFromComputation(to: what) else { return false }
+    return effectGraph !== currentGraph
+  }
+
+  /// Queues `write` behind the propagation of the effect running on this thread (see ``writeWaitsForAnEffect(_:)``).
+  @usableFromInline package func queueBehindRunningEffect(_ write: @escaping () -> Void) {
+    checkWriteFromComputation(to: "a Store")?.enqueue(write)
   }
 
   /// The owner is freed: from now on a new subscriber gets `value` (once the queued sends are out).
