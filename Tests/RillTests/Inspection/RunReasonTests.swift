@@ -133,6 +133,16 @@ import Testing
     subscription.cancel()
   }
 
+  /// A reason is one line, whatever the names: they are escaped as in the live graph's text.
+  @Test func aNameWithQuotesAndALineBreakStaysOnTheLine() {
+    let credit = CurrentValueSubject(0).named("the \"credit\"\nso far")
+    let doubled = Computed { credit.value * 2 }.named("twice")
+    _ = doubled.value
+    #expect(
+      doubled.lastRunReason?.description
+        == #"Computed "twice" ran: CurrentValueSubject "the \"credit\"\nso far" newly read"#)
+  }
+
   @Test func aSourceHasNoReason() {
     let source = CurrentValueSubject(1)
     source.value = 2
