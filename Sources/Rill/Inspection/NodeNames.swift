@@ -39,8 +39,35 @@ enum NodeNames {
   }
 }
 
+/// How a failure message calls `object`, a signal or a tracked-graph node, when it was given a name:
+/// `Computed<Int> "total"`, `CurrentValueSubject<String> "goal"`, `effect "log"`; `nil` when it has no name. The
+/// name is looked up here, when the message is written: a node pays nothing for it otherwise.
+func nameForFailure(of object: AnyObject?) -> String? {
+  guard let object, let node = LiveGraphWalk.shownObject(object) as? any LiveNode, let name = node.liveName else {
+    return nil
+  }
+  let type = node.liveValueType.map { "<\(LiveGraphWalk.typeDescription($0))>" } ?? ""
+  return node.liveKind.name + type + " " + LiveGraph.quoted(name)
+}
+
+extension ReactiveNode {
+  /// How a failure message calls this computed or effect: by its name when it has one (``nameForFailure(of:)``),
+  /// otherwise `a Computed<Int>`.
+  final var nameForFailure: String {
+    Rill.nameForFailure(of: liveObject) ?? kindDescription
+  }
+
+  /// How a failure message calls this computed's closure: `the closure of Computed<Int> "total"`, or
+  /// `a Computed's closure` when it has no name.
+  final var closureForFailure: String {
+    Rill.nameForFailure(of: liveObject).map { "the closure of \($0)" } ?? "a Computed's closure"
+  }
+}
+
 extension Signal {
-  /// Gives this signal a name that the live graph shows (``liveGraph()``), and returns it.
+  /// Gives this signal a name that the live graph shows (``liveGraph()``), and returns it. A run reason
+  /// (``RunReason``) calls the signal by it, and so does the message that stops the program when a ``Computed``
+  /// reads itself or writes from its closure (`Rill: Computed<Int> "total" reads itself …`).
   ///
   /// ```swift
   /// let color = credit.map(CreditColor.init).named("color")
