@@ -108,8 +108,16 @@ extension Signal {
   /// let view = combine(color, status).named("view").traced()
   /// credit.value = 75   // prints "combine "view" emitted: map "color" changed, map "status" changed"
   /// ```
+  ///
+  /// `trace` is called where the signal runs, in its graph's isolation domain (the one this call is made in), as
+  /// its observers are; so it need not be `@Sendable`, and a test collects the lines in a plain array:
+  ///
+  /// ```swift
+  /// var lines: [String] = []
+  /// let total = Computed { credit.value + bonus.value }.named("total").traced { lines.append($0) }
+  /// ```
   @discardableResult
-  public func traced(_ trace: @escaping @Sendable (String) -> Void = { Swift.print($0) }) -> Self {
+  public func traced(_ trace: @escaping (String) -> Void = { Swift.print($0) }) -> Self {
     NodeNames.setTrace(trace, for: self)
     isLabelled = true
     isTraced = true
