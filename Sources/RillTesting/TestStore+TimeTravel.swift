@@ -59,7 +59,8 @@ extension TestStore {
     let count = store.history.entries.count
     guard (0...count).contains(position) else {
       record(
-        "Called jump(to: \(position)), which is out of range: the history has \(count) entries", at: sourceLocation)
+        "Called jump(to: \(position)), which is out of range: the history has \(count) "
+          + (count == 1 ? "entry" : "entries"), at: sourceLocation)
       return
     }
     step(.timeTravel(.jump(to: position)), at: sourceLocation, update: update) { store.jump(to: position) }

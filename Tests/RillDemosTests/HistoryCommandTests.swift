@@ -72,6 +72,8 @@ import Testing
 
   @Test(arguments: [
     ("garbage", "{\"demo\": \"cre", "not a recording: the file is not valid JSON"),
+    ("empty", "", "not a recording: the file is empty"),
+    ("blank", "\n  \n", "not a recording: the file is empty"),
     ("chess", #"{"demo": "chess", "history": {}}"#, "recorded by an unknown demo 'chess' (expected credit or counter)"),
   ])
   func aBadFileIsAOneLineErrorWithStatus1(name: String, contents: String, problem: String) throws {
@@ -81,6 +83,21 @@ import Testing
     let listed = try RillBinary.run(["history", file.path])
     #expect(listed.status == 1)
     #expect(listed.errors == "rill: error: cannot list '\(file.path)': \(problem)\n")
+  }
+
+  /// A recording whose position is past its one action says so in the singular.
+  @Test func aPositionPastOneEntryCountsInTheSingular() throws {
+    let file = try recordCredit("add\n")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let recorded = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+    #expect(recorded.contains(#""position":1"#))
+    try Data(recorded.replacingOccurrences(of: #""position":1"#, with: #""position":3"#).utf8).write(to: file)
+    let listed = try RillBinary.run(["history", file.path])
+    #expect(listed.status == 1)
+    #expect(
+      listed.errors
+        == "rill: error: cannot list '\(file.path)': not a credit session: the history's position 3 is out of range: "
+        + "it has 1 entry\n")
   }
 
   @Test(arguments: [

@@ -14,7 +14,9 @@ import Testing
   }
 
   @Test(arguments: [
-    ("{\"demo\": ", RecordingError.notJSON),
+    ("", RecordingError.empty),
+    (" \n\t\r\n", .empty),
+    ("{\"demo\": ", .notJSON),
     ("[1, 2]", .notARecording("not a JSON object")),
     (#"{"history": {}}"#, .notARecording("no \"demo\" name")),
     (#"{"demo": 3, "history": {}}"#, .notARecording("no \"demo\" name")),
@@ -32,12 +34,13 @@ import Testing
 
   @Test func everyDescriptionIsOneLine() {
     let errors: [RecordingError] = [
-      .noSuchFile, .unreadable, .notJSON, .notARecording("no \"demo\" name"), .unknownDemo("chess"),
+      .noSuchFile, .unreadable, .empty, .notJSON, .notARecording("no \"demo\" name"), .unknownDemo("chess"),
       .rejected(demo: "credit", .wrongFormat(found: nil)),
     ]
     #expect(errors.allSatisfy { !$0.description.isEmpty && !$0.description.contains("\n") })
     #expect(
       RecordingError.unknownDemo("chess").description
         == "recorded by an unknown demo 'chess' (expected credit or counter)")
+    #expect(RecordingError.empty.description == "not a recording: the file is empty")
   }
 }

@@ -53,8 +53,10 @@ import Testing
         == "the history file is truncated: the JSON ends unfinished at byte \(cut.utf8.count)")
   }
 
-  @Test func emptyFileIsTruncated() {
-    #expect(importing("") == .truncated(atByte: 0))
+  /// An empty file (nothing, or only white space) is called empty, not cut short or not JSON.
+  @Test(arguments: ["", " \n\t\r\n"]) func anEmptyFileSaysItIsEmpty(text: String) {
+    #expect(importing(text) == .empty)
+    #expect(importing(text)?.description == "the history file is empty")
   }
 
   @Test func corruptFile() throws {
@@ -151,6 +153,14 @@ import Testing
     let text = try recordedCounterExport().replacingOccurrences(of: "\"position\":2", with: "\"position\":4")
     #expect(importing(text) == .positionOutOfRange(position: 4, entryCount: 3))
     #expect(importing(text)?.description == "the history's position 4 is out of range: it has 3 entries")
+  }
+
+  @Test func positionOutOfRangeOfOneEntryCountsInTheSingular() throws {
+    let store = counterStore()
+    store.dispatch(.increase)
+    let text = String(decoding: try store.exportHistory(), as: UTF8.self)
+      .replacingOccurrences(of: "\"position\":1", with: "\"position\":2")
+    #expect(importing(text)?.description == "the history's position 2 is out of range: it has 1 entry")
   }
 
   /// A version-1 file as the first exporter wrote it: pretty-printed, dates as seconds since 2001.

@@ -40,7 +40,7 @@ import Testing
     let second = store.entity(2, in: \.users).subscribe { _ in }
     let graph = store.liveGraph()
     #expect(graph.nodes.map(\.kind) == [.storeState, NodeKind("entity"), NodeKind("entity")])
-    #expect(graph.downstreams(of: 1) == [2, 3])
+    #expect(graph.downstreams(of: graph.nodes[0]).map(\.id) == [2, 3])
     // One observer of the state feeds both: the state's links are the nodes it reaches, and it has no subscriber.
     #expect(graph.nodes[0].subscriberCount == 0)
     first.cancel()

@@ -199,6 +199,14 @@ import Testing
     #expect(store.store.history.position == 0)
   }
 
+  @Test func aJumpPastAHistoryOfOneEntryCountsInTheSingular() {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    let failures = Failures(of: store)
+    store.send(.increase) { $0.count = 1 }
+    store.jump(to: 2)
+    #expect(failures.messages == ["Called jump(to: 2), which is out of range: the history has 1 entry"])
+  }
+
   @Test func anImportThatThrowsLeavesTheStoreAsItWas() async {
     let store = TestStore(initialState: Counter(), reducer: counterReducer)
     store.send(.increase) { $0.count = 1 }

@@ -48,6 +48,21 @@ import Testing
     #expect(scope.counts == LiveObjectCounts())
   }
 
+  /// The counts print as one line, counted or not: `print(LiveObjects.counts)` needs no unwrapping.
+  @Test func theCountsDescribeThemselvesInOneLine() {
+    #expect(LiveObjects.counts.isCounted)  // the tests run a debug build
+    #expect("\(LiveObjects.counts)".hasSuffix(" alive"))
+    #expect(
+      LiveObjectCounts(signals: 12, graphs: 3, subscriptions: 9, joins: 2).description
+        == "12 signals, 3 graphs, 9 subscriptions, 2 join settles alive")
+    #expect(
+      LiveObjectCounts(signals: 1, graphs: 1, subscriptions: 1, joins: 1).description
+        == "1 signal, 1 graph, 1 subscription, 1 join settle alive")
+    #expect(LiveObjectCounts.notCounted.description == "not counted: a release build of Rill counts nothing")
+    #expect(!LiveObjectCounts.notCounted.isCounted && LiveObjectCounts.notCounted.total == 0)
+    #expect(LiveObjectCounts.notCounted != LiveObjectCounts())
+  }
+
   @Test func countsNothingOutsideAScope() {
     let subject = Subject<Int>()
     #expect(LiveObjectScope.current == nil)
@@ -65,10 +80,11 @@ final class CycleHolder {
 @Suite struct ProcessLiveObjectsTests {
   @Test func theProcessCountFollowsWhatIsMadeAndFreedAnywhere() async {
     await #expect(processExitsWith: .success) {
-      guard let before = LiveObjects.counts else { fatalError("a debug build counts") }
+      let before = LiveObjects.counts
+      guard before.isCounted else { fatalError("a debug build counts") }
       var subject: Subject<Int>? = Subject()
       var subscription = subject?.map { $0 + 1 }.subscribe { _ in }
-      guard let during = LiveObjects.counts else { fatalError() }
+      let during = LiveObjects.counts
       guard during.signals == before.signals + 2, during.subscriptions == before.subscriptions + 2,
         during.graphs == before.graphs + 1
       else { fatalError("during: \(during), before: \(before)") }
@@ -80,7 +96,7 @@ final class CycleHolder {
       subscription = nil
       subject = nil
       withExtendedLifetime((subject, subscription)) {}
-      guard LiveObjects.counts == before else { fatalError("after: \(LiveObjects.counts!), before: \(before)") }
+      guard LiveObjects.counts == before else { fatalError("after: \(LiveObjects.counts), before: \(before)") }
       guard during.total == during.signals + during.graphs + during.subscriptions + during.joins else { fatalError() }
     }
   }

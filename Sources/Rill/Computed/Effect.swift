@@ -37,7 +37,7 @@ public func effect(_ body: @escaping () -> Void) -> Subscription {
 
 /// An effect, called `name` in the live graph when a name is given, and traced by `trace` when one is.
 func effect(
-  _ body: @escaping () -> Void, naming name: String?, trace: (@Sendable (String) -> Void)? = nil
+  _ body: @escaping () -> Void, naming name: String?, trace: ((String) -> Void)? = nil
 ) -> Subscription {
   let node = EffectNode(body)
   if let name {

@@ -151,7 +151,7 @@ extension ReactiveNode {
 
   /// Stops the program: this computed read itself, directly or through others.
   @usableFromInline final func cycle() -> Never {
-    preconditionFailure("Rill: \(kindDescription) reads itself (a cycle of computeds): its value cannot be computed.")
+    preconditionFailure("Rill: \(nameForFailure) reads itself (a cycle of computeds): its value cannot be computed.")
   }
 
   /// This node's value changed: every observed consumer that read it is marked, and scheduled to settle (a

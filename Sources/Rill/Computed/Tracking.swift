@@ -165,14 +165,15 @@ extension ReactiveNode {
 
 /// Checks a write made while a computation runs on this thread: stops the program if a computed's closure is
 /// running (it must not write); returns the graph of the effect running, if one is, for the write to be queued
-/// behind its propagation (rule 14), or `nil` when the write goes ahead as usual.
-@usableFromInline func checkWriteFromComputation(to what: String) -> Graph? {
+/// behind its propagation (rule 14), or `nil` when the write goes ahead as usual. The message calls the write `what`,
+/// or by the name of `target`, the object written, when it has one.
+@usableFromInline func checkWriteFromComputation(to what: String, of target: AnyObject? = nil) -> Graph? {
   guard let running = TrackingContext.existing?.running else { return nil }
   return running._withUnsafeGuaranteedRef { node -> Graph? in
     guard !node.has(ReactiveFlags.isComputed) else {
       preconditionFailure(
-        "Rill: a write to \(what) from inside a Computed's closure. A computation reads state and returns a "
-          + "value; write from an effect, an observer or an action instead.")
+        "Rill: a write to \(nameForFailure(of: target) ?? what) from inside \(node.closureForFailure). A computation "
+          + "reads state and returns a value; write from an effect, an observer or an action instead.")
     }
     let graph = node.rootGraph
     return graph.depth != 0 ? graph : nil

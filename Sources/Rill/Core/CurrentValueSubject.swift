@@ -69,7 +69,7 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
   /// true; otherwise returns false, and the send goes ahead. Out of line, and unspecialized: kept off the path of
   /// every other send.
   @usableFromInline final func sendIsQueuedBehindAnEffect(_ value: Value) -> Bool {
-    guard isComputationRunning, let effectGraph = checkWriteFromComputation(to: "a CurrentValueSubject"),
+    guard isComputationRunning, let effectGraph = checkWriteFromComputation(to: "a CurrentValueSubject", of: self),
       effectGraph !== currentGraph
     else { return false }
     effectGraph.enqueue { [self] in send(value) }

@@ -3,7 +3,8 @@
 extension LiveGraph {
   /// The graph as a tree for the console: each source (a node nothing feeds) at the left, and under each node the
   /// nodes it feeds. A node fed by several is drawn in full once, under the first; later it is its number and
-  /// `(above)`. Past 32 levels the indentation stops growing.
+  /// `(above)`. Past 32 levels the indentation stops growing. A name is written as a Swift string literal writes
+  /// it, so that each node keeps its one line: `"say \"hi\"\nagain"`.
   ///
   /// ```text
   /// #1 CurrentValueSubject "credit" (Int) rank 0
@@ -25,7 +26,7 @@ extension LiveGraph {
         lines.append("\(lead)\(branch)#\(id) (above)")
         continue
       }
-      lines.append(lead + branch + label(of: nodes[id - 1]))
+      lines.append(lead + branch + label(of: nodes[id - 1], quote: "\"", escape: Self.textEscaped))
       let children = feeds[id] ?? []
       let childLead =
         depth >= Self.deepestIndent ? lead : lead + (branch.isEmpty ? "" : branch == "└─▶ " ? "    " : "│   ")
@@ -44,7 +45,7 @@ extension LiveGraph {
   public var dot: String {
     var lines = ["digraph Rill {", "  node [shape=box, fontname=\"Helvetica\"];"]
     for node in nodes {
-      var attributes = ["label=\"\(label(of: node, lineBreak: "\\n", escape: dotEscaped))\""]
+      var attributes = ["label=\"\(label(of: node, lineBreak: "\\n", quote: "\\\"", escape: dotEscaped))\""]
       if node.kind == .computed { attributes.append("style=rounded") }
       if node.kind == .effect { attributes.append("shape=ellipse") }
       if node.id == origin { attributes.append("penwidth=2") }
@@ -59,7 +60,7 @@ extension LiveGraph {
   public var mermaid: String {
     var lines = ["flowchart TD"]
     for node in nodes {
-      let text = label(of: node, lineBreak: "<br/>", escape: mermaidEscaped)
+      let text = label(of: node, lineBreak: "<br/>", quote: "#quot;", escape: mermaidEscaped)
       let (open, close) =
         node.kind == .computed ? ("(\"", "\")") : node.kind == .effect ? ("([\"", "\"])") : ("[\"", "\"]")
       lines.append("  n\(node.id)\(open)\(text)\(close)")
@@ -70,10 +71,11 @@ extension LiveGraph {
 
   /// One node's label: number, kind, name, value type, rank, and subscribers when it has some. With a
   /// `lineBreak`, the type and rank go on a second line and the subscribers on a third. `escape` is applied to
-  /// the name and the type, the parts that are not the library's own words.
-  func label(of node: Node, lineBreak: String? = nil, escape: (String) -> String = { $0 }) -> String {
+  /// the name and the type, the parts that are not the library's own words; `quote`, the language's quotation
+  /// mark, goes around the name.
+  func label(of node: Node, lineBreak: String? = nil, quote: String, escape: (String) -> String) -> String {
     var head = "#\(node.id) \(node.kind.name)"
-    if let name = node.name { head += " " + escape("\"\(name)\"") }
+    if let name = node.name { head += " " + quote + escape(name) + quote }
     let type = node.valueType.map(escape)
     let subscribers =
       node.subscriberCount == 0 ? nil : "\(node.subscriberCount) subscriber\(node.subscriberCount == 1 ? "" : "s")"
@@ -82,6 +84,36 @@ extension LiveGraph {
     }
     let detail = type.map { "\($0) · rank \(node.rank)" } ?? "rank \(node.rank)"
     return ([head, detail] + (subscribers.map { [$0] } ?? [])).joined(separator: lineBreak)
+  }
+
+  /// `name` in quotation marks, escaped as ``textEscaped(_:)`` does: how the one-line texts (the tree, a run
+  /// reason, a failure message) write a name.
+  static func quoted(_ name: String) -> String {
+    "\"" + textEscaped(name) + "\""
+  }
+
+  /// `text` as the content of a Swift string literal, on one line: backslashes, quotes, tabs and line breaks
+  /// escaped as `\\`, `\"`, `\t`, `\n` and `\r`, and the other control characters and line separators as
+  /// `\u{…}`.
+  static func textEscaped(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case "\t": escaped += "\\t"
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      default:
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator:
+          escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
+        default:
+          escaped.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return escaped
   }
 
   /// `text` as a DOT string's content: quotes, backslashes and line breaks escaped.

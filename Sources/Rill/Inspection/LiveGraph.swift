@@ -72,14 +72,30 @@ public struct LiveGraph: Hashable, Sendable, CustomStringConvertible {
   /// The graph as an indented tree for the console (``text``).
   public var description: String { text }
 
-  /// The ids of the nodes `id` feeds, in order.
-  public func downstreams(of id: Int) -> [Int] {
-    edges.filter { $0.from == id }.map(\.to)
+  /// The nodes `node` feeds, in order: the nodes around one that ``node(named:)`` found.
+  ///
+  /// ```swift
+  /// let graph = view.liveGraph()
+  /// let credit = graph.node(named: "credit")!
+  /// #expect(graph.downstreams(of: credit).map(\.name) == ["color", "status"])
+  /// ```
+  ///
+  /// `node` is a node of this picture; one of another picture (taken at another moment, or from another graph)
+  /// has no edges here, and gives `[]`.
+  public func downstreams(of node: Node) -> [Node] {
+    guard contains(node) else { return [] }
+    return edges.filter { $0.from == node.id }.map { nodes[$0.to - 1] }
   }
 
-  /// The ids of the nodes that feed `id`, in order.
-  public func upstreams(of id: Int) -> [Int] {
-    edges.filter { $0.to == id }.map(\.from)
+  /// The nodes that feed `node`, in order (see ``downstreams(of:)``).
+  public func upstreams(of node: Node) -> [Node] {
+    guard contains(node) else { return [] }
+    return edges.filter { $0.to == node.id }.map { nodes[$0.from - 1] }
+  }
+
+  /// Whether `node` is a node of this picture.
+  func contains(_ node: Node) -> Bool {
+    nodes.indices.contains(node.id - 1) && nodes[node.id - 1] == node
   }
 
   /// The first node called `name`, if any.

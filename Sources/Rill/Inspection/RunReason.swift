@@ -48,7 +48,8 @@ public struct RunReason: Hashable, Sendable, CustomStringConvertible {
   /// The inputs that made the run: changed or newly read.
   public var changedInputs: [Input] { inputs.filter { $0.change != .unchanged } }
 
-  /// One line: what ran, then each input and how the run found it.
+  /// One line: what ran, then each input and how the run found it. A name is written as the live graph's text
+  /// writes it (``LiveGraph/text``), so a quote or a line break in it is escaped.
   ///
   /// `Computed "label" ran: Computed "grade" changed, Computed "color" unchanged`
   public var description: String {
@@ -66,9 +67,9 @@ public struct RunReason: Hashable, Sendable, CustomStringConvertible {
     return "\(what) \(verb): " + (inputs.isEmpty ? "no inputs" : inputs.joined(separator: ", "))
   }
 
-  /// `kind "name"`, or `kind (Type)` for a node with no name.
+  /// `kind "name"` (the name escaped as in ``LiveGraph/text``), or `kind (Type)` for a node with no name.
   static func describe(kind: NodeKind, name: String?, valueType: String?) -> String {
-    if let name { return "\(kind.name) \"\(name)\"" }
+    if let name { return "\(kind.name) " + LiveGraph.quoted(name) }
     return valueType.map { "\(kind.name) (\($0))" } ?? kind.name
   }
 
@@ -107,8 +108,16 @@ extension Signal {
   /// let view = combine(color, status).named("view").traced()
   /// credit.value = 75   // prints "combine "view" emitted: map "color" changed, map "status" changed"
   /// ```
+  ///
+  /// `trace` is called where the signal runs, in its graph's isolation domain (the one this call is made in), as
+  /// its observers are; so it need not be `@Sendable`, and a test collects the lines in a plain array:
+  ///
+  /// ```swift
+  /// var lines: [String] = []
+  /// let total = Computed { credit.value + bonus.value }.named("total").traced { lines.append($0) }
+  /// ```
   @discardableResult
-  public func traced(_ trace: @escaping @Sendable (String) -> Void = { Swift.print($0) }) -> Self {
+  public func traced(_ trace: @escaping (String) -> Void = { Swift.print($0) }) -> Self {
     NodeNames.setTrace(trace, for: self)
     isLabelled = true
     isTraced = true

@@ -31,6 +31,7 @@ public enum Recording {
   /// Only the envelope is read here: its members are found by their quotes and brackets, and the
   /// history's bytes are handed on unparsed (the store checks them when it imports them).
   public static func decode(_ data: Data) throws(RecordingError) -> RecordedSession {
+    guard !data.withUnsafeBytes(JSONScanner.isBlank) else { throw .empty }
     let envelope = data.withUnsafeBytes { raw -> Result<(demo: String?, history: Data?), RecordingError> in
       let bytes = raw.bindMemory(to: UInt8.self)
       var scanner = JSONScanner(bytes)
@@ -93,6 +94,8 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
   case noSuchFile
   /// The file exists but cannot be read (a directory, no permission).
   case unreadable
+  /// The file is empty, or holds only white space.
+  case empty
   /// The file is not JSON.
   case notJSON
   /// The file is JSON but not a recording envelope; the string says what is missing.
@@ -107,6 +110,7 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .noSuchFile: "no such file"
     case .unreadable: "cannot read the file"
+    case .empty: "not a recording: the file is empty"
     case .notJSON: "not a recording: the file is not valid JSON"
     case .notARecording(let missing): "not a recording: \(missing)"
     case .unknownDemo(let name): "recorded by an unknown demo '\(name)' (expected credit or counter)"

@@ -100,6 +100,7 @@ struct HistoryFile<Action: Codable>: Decodable {
 
   /// Decodes and checks a whole file, or throws the first problem found.
   static func decode(_ data: Data) throws(HistoryImportError) -> HistoryFile {
+    guard !data.withUnsafeBytes(JSONScanner.isBlank) else { throw .empty }
     if let file = decodedQuickly(data) {
       guard (0...file.entries.count).contains(file.position) else {
         throw .positionOutOfRange(position: file.position, entryCount: file.entries.count)

@@ -5,6 +5,8 @@
 /// ``description`` is one line fit for a command-line error message, for example
 /// `entry 3 is invalid: at action.amount: expected Int, found a string`.
 public enum HistoryImportError: Error, Equatable, CustomStringConvertible {
+  /// The data is empty, or only white space: nothing was written (a file created and never filled, say).
+  case empty
   /// The data ends in the middle of the JSON text (the file was cut short) at this byte offset.
   case truncated(atByte: Int)
   /// The data is not valid JSON: a syntax error at this byte offset (0-based), inside the entry at index
@@ -27,6 +29,8 @@ public enum HistoryImportError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     let text =
       switch self {
+      case .empty:
+        "the history file is empty"
       case .truncated(let offset):
         "the history file is truncated: the JSON ends unfinished at byte \(offset)"
       case .invalidJSON(let offset, let entry?, let reason):
@@ -46,7 +50,7 @@ public enum HistoryImportError: Error, Equatable, CustomStringConvertible {
       case .invalidEntry(let index, let path, let reason):
         path.isEmpty ? "entry \(index) is invalid: \(reason)" : "entry \(index) is invalid at \(path): \(reason)"
       case .positionOutOfRange(let position, let count):
-        "the history's position \(position) is out of range: it has \(count) entries"
+        "the history's position \(position) is out of range: it has \(count) \(count == 1 ? "entry" : "entries")"
       }
     return text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }

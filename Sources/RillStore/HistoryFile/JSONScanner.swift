@@ -53,6 +53,12 @@ package struct JSONScanner {
     return index == end
   }
 
+  /// Whether `bytes` are none or only blanks: a file with nothing in it.
+  package static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var scanner = JSONScanner(bytes.bindMemory(to: UInt8.self))
+    return scanner.isAtEnd()
+  }
+
   /// Skips JSON's blanks: space, tab, line feed, carriage return.
   package mutating func skipBlanks() {
     while index < end {

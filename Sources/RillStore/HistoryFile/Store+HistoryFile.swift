@@ -54,7 +54,7 @@ extension Store where Action: Codable {
   /// - Throws: ``HistoryImportError``, saying what is wrong and where; the store is then untouched. Text
   ///   that is not JSON is a syntax error naming the byte and, inside `entries`, the entry:
   ///   `the history file is not valid JSON: syntax error at byte 219, in entry 2: the number 01 has a
-  ///   leading zero`.
+  ///   leading zero`. Data with nothing in it (none, or only white space) is ``HistoryImportError/empty``.
   public func importHistory(_ data: Data) throws {
     let file = try HistoryFile<Action>.decode(data)
     submit(.replace(file.entries, position: file.position), name: "importHistory(_:)")

@@ -15,6 +15,18 @@ import Testing
     #expect(message.contains("a Computed<Int> reads itself (a cycle of computeds)"))
   }
 
+  /// A computed given a name is called by it, as the live graph calls it.
+  @Test func aNamedComputedThatReadsItselfIsCalledByItsName() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var selfReference: Computed<Int>?
+      let looping = Computed { (selfReference?.value ?? 0) + 1 }.named("total")
+      selfReference = looping
+      _ = looping.value
+    }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains(#"Rill: Computed<Int> "total" reads itself (a cycle of computeds)"#))
+  }
+
   @Test func aCycleThroughAnotherComputedStops() async {
     await #expect(processExitsWith: .failure) {
       let flag = CurrentValueSubject(false)
@@ -41,6 +53,41 @@ import Testing
     }
     let message = String(decoding: result.standardErrorContent, as: UTF8.self)
     #expect(message.contains("a write to a CurrentValueSubject from inside a Computed's closure"))
+  }
+
+  /// The computed that writes and the subject written are called by their names, when they have them.
+  @Test func aWriteFromInsideANamedComputedNamesBoth() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let goal = CurrentValueSubject(0).named("goal")
+      let reading = Computed { goal.value }
+      _ = reading.value
+      let writing = Computed {
+        goal.value = 1
+        return 1
+      }.named("total")
+      _ = writing.value
+    }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        #"Rill: a write to CurrentValueSubject<Int> "goal" from inside the closure of Computed<Int> "total"."#))
+  }
+
+  @Test func aWriteToAnUnnamedSubjectNamesTheComputed() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let other = CurrentValueSubject("")
+      let reading = Computed { other.value }
+      _ = reading.value
+      let writing = Computed {
+        other.value = "x"
+        return 1
+      }.named("a \"quoted\"\nname")
+      _ = writing.value
+    }
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        #"Rill: a write to a CurrentValueSubject from inside the closure of Computed<Int> "a \"quoted\"\nname"."#))
   }
 
   @Test func anUntrackedWriteFromInsideAComputedStopsToo() async {

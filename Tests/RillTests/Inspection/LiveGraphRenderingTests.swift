@@ -73,12 +73,26 @@ import Testing
   @Test func namesAreEscapedInEachLanguage() {
     let source = Subject<[Int]>().named(#"a "quoted" <name> #1; \ end"#)
     let graph = source.liveGraph()
-    #expect(graph.text == ##"#1 Subject "a "quoted" <name> #1; \ end" (Array<Int>) rank 0"##)
+    #expect(graph.text == ##"#1 Subject "a \"quoted\" <name> #1; \\ end" (Array<Int>) rank 0"##)
     #expect(graph.dot.contains(##"label="#1 Subject \"a \"quoted\" <name> #1; \\ end\"\nArray<Int> · rank 0""##))
     #expect(
       graph.mermaid.contains(
         ##"n1["#1 Subject #quot;a #quot;quoted#quot; #lt;name#gt; #35;1; \ end#quot;<br/>Array#lt;Int#gt; · rank 0"]"##)
     )
+  }
+
+  /// A name with quotes and line breaks stays on its node's line in the text, written as a Swift string literal
+  /// writes it, as DOT and Mermaid escape what their syntax would read.
+  @Test func theTextKeepsANameOnItsLineWithItsQuotesEscaped() {
+    let credit = CurrentValueSubject(0).named("say \"hi\"\nthen \\ go")
+    let doubled = credit.map { $0 * 2 }.named("two\r\nlines\tand a\u{2028}separator")
+    let shown = doubled.subscribe { _ in }
+    #expect(
+      credit.liveGraph().text == #"""
+        #1 CurrentValueSubject "say \"hi\"\nthen \\ go" (Int) rank 0
+        └─▶ #2 map "two\r\nlines\tand a\u{2028}separator" (Int) rank 1, 1 subscriber
+        """#)
+    shown.cancel()
   }
 
   /// Graphviz reads the DOT (checked where `dot` is installed; CI installs it and sets RILL_REQUIRE_GRAPHVIZ=1).

@@ -48,10 +48,30 @@ import Testing
     #expect(graph.nodes.map(\.rank) == [0, 1, 1, 2])
     #expect(
       graph.edges == [.init(from: 1, to: 2), .init(from: 1, to: 3), .init(from: 2, to: 4), .init(from: 3, to: 4)])
-    #expect(graph.upstreams(of: 4) == [2, 3])
-    #expect(graph.downstreams(of: 1) == [2, 3])
+    #expect(graph.upstreams(of: graph.nodes[3]).map(\.id) == [2, 3])
+    #expect(graph.downstreams(of: graph.nodes[0]).map(\.id) == [2, 3])
     #expect(graph.nodes[3].subscriberCount == 1)
     #expect(graph.nodes[0].observerCount == 2)
+    subscription.cancel()
+  }
+
+  /// The nodes around a node found by name, as nodes: what a test checking a pipeline's shape reads.
+  @Test func theNodesAroundANodeFoundByName() throws {
+    let credit = CurrentValueSubject(0).named("credit")
+    let color = credit.map { $0 < 30 ? "gray" : "red" }.named("color")
+    let status = credit.map { $0 < 70 ? "fail" : "pass" }.named("status")
+    let view = combine(color, status).named("view")
+    let subscription = view.subscribe { _ in }
+    let graph = credit.liveGraph()
+    let join = try #require(graph.node(named: "view"))
+    #expect(graph.upstreams(of: join).map(\.name) == ["color", "status"])
+    #expect(graph.downstreams(of: join).isEmpty)
+    let source = try #require(graph.node(named: "credit"))
+    #expect(graph.downstreams(of: source) == [graph.node(named: "color"), graph.node(named: "status")])
+    #expect(graph.upstreams(of: source).isEmpty)
+    #expect(graph.downstreams(of: source).flatMap(graph.downstreams(of:)) == [join, join])
+    let elsewhere = try #require(Subject<Int>().named("elsewhere").liveGraph().nodes.first)
+    #expect(graph.downstreams(of: elsewhere).isEmpty)  // a node of another picture has no edges in this one
     subscription.cancel()
   }
 
@@ -210,7 +230,7 @@ import Testing
     let graph = inner.liveGraph()
     // The sources in the order the walk found them: the inner first, as asked.
     #expect(graph.nodes.map(\.kind) == [.currentValueSubject, .subject, NodeKind("flatMapLatest")])
-    #expect(graph.upstreams(of: 3) == [1, 2])
+    #expect(graph.upstreams(of: graph.nodes[2]).map(\.id) == [1, 2])
     subscription.cancel()
   }
 
@@ -273,7 +293,7 @@ import Testing
     let subscriptions = (0..<10_000).map { offset in source.map { $0 + offset }.subscribe { _ in } }
     let graph = source.liveGraph()
     #expect(graph.nodes.count == 10_001)
-    #expect(graph.downstreams(of: 1).count == 10_000)
+    #expect(graph.downstreams(of: graph.nodes[0]).count == 10_000)
     #expect(graph.nodes.dropFirst().allSatisfy { $0.subscriberCount == 1 })
     for subscription in subscriptions { subscription.cancel() }
   }

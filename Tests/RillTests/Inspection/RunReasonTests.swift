@@ -77,6 +77,24 @@ import Testing
     observing.cancel()
   }
 
+  /// A trace runs in the graph's isolation domain, where the traced node runs: a test collects its lines in a plain
+  /// array, with no lock and no `@Sendable` sink.
+  @MainActor @Test func aTraceCollectsIntoAPlainArray() {
+    var lines: [String] = []
+    let credit = CurrentValueSubject(0).named("credit")
+    let doubled = Computed { credit.value * 2 }.named("doubled").traced { lines.append($0) }
+    let logging = effect(named: "log", trace: { lines.append($0) }, { _ = doubled.value })
+    credit.value = 5
+    #expect(
+      lines == [
+        #"Computed "doubled" ran: CurrentValueSubject "credit" newly read"#,
+        #"effect "log" ran: Computed "doubled" newly read"#,
+        #"Computed "doubled" ran: CurrentValueSubject "credit" changed"#,
+        #"effect "log" ran: Computed "doubled" changed"#,
+      ])
+    logging.cancel()
+  }
+
   @Test func anEffectIsAskedThroughTheLiveGraph() throws {
     let credit = CurrentValueSubject(0)
     let bonus = CurrentValueSubject(0)
@@ -131,6 +149,16 @@ import Testing
     clicks.send(1)
     #expect(lines.all == [#"map emitted: Subject "clicks" changed"#])
     subscription.cancel()
+  }
+
+  /// A reason is one line, whatever the names: they are escaped as in the live graph's text.
+  @Test func aNameWithQuotesAndALineBreakStaysOnTheLine() {
+    let credit = CurrentValueSubject(0).named("the \"credit\"\nso far")
+    let doubled = Computed { credit.value * 2 }.named("twice")
+    _ = doubled.value
+    #expect(
+      doubled.lastRunReason?.description
+        == #"Computed "twice" ran: CurrentValueSubject "the \"credit\"\nso far" newly read"#)
   }
 
   @Test func aSourceHasNoReason() {
