@@ -7,7 +7,9 @@
 # main.swift — what a reader who follows the article and pastes each block gets — with the article's module
 # imported (`import Rill` in Rill.docc, …) and the blocks' own top-level imports hoisted to the top. A later block
 # uses the names an earlier one made; a block that declares a name again fails, as it would for the reader.
-# Errors point at the article's lines (`#sourceLocation`).
+# Compiled with -emit-sil, not just -typecheck: Swift 6's data-race checks of regions (sending a non-Sendable
+# value) and definite initialization run in the SIL passes, which -typecheck skips. Errors point at the article's
+# lines (`#sourceLocation`).
 #
 # HTML comments, which DocC and GitHub do not show, say what else the check needs to know, each on its own lines:
 #
@@ -196,7 +198,7 @@ for number in "${!articles[@]}"; do
   skipped=$((skipped + $(grep -c ' skip$' "$dir/index" || true)))
   if [ "$in_program" -gt 0 ]; then
     program "$dir/main.swift" "$module" "$dir/imports" "$dir/body"
-    if swiftc -typecheck "${flags[@]}" "$dir/main.swift"; then
+    if swiftc -emit-sil -o /dev/null "${flags[@]}" "$dir/main.swift"; then
       compiled=$((compiled + in_program))
     else
       echo "error: the $in_program \`\`\`swift block(s) of $article, in order as one main.swift, do not type-check" >&2
@@ -208,7 +210,7 @@ for number in "${!articles[@]}"; do
     [ -e "$alone" ] || continue
     mkdir -p "$alone.d"
     program "$alone.d/main.swift" "$module" "$alone.imports" "$alone"
-    if swiftc -typecheck "${flags[@]}" "$alone.d/main.swift"; then
+    if swiftc -emit-sil -o /dev/null "${flags[@]}" "$alone.d/main.swift"; then
       compiled=$((compiled + 1))
     else
       echo "error: a \`\`\`swift block of $article marked \`alone\` does not type-check on its own" >&2
