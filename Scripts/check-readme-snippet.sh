@@ -11,11 +11,19 @@
 #   declare fails, and the script names it and both blocks (errors in the blocks' top-level code can hide
 #   a later clash until they are fixed, but the check fails either way).
 #
-# Errors point at README.md lines (`#sourceLocation`).
+# Errors point at README.md lines (`#sourceLocation`). First, the README must be at most 300 lines: a user's README
+# (one sentence and a snippet, the two commands, a tour whose sections link to their articles), not the manual it
+# grew back into twice (issue 30): details belong in the DocC articles and Benchmarks/README.md.
 # Run from anywhere: Scripts/check-readme-snippet.sh [extra `swift build` arguments]
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+readme_lines="$(wc -l < README.md)"
+if [ "$readme_lines" -gt 300 ]; then
+  echo "error: README.md has $readme_lines lines, more than 300: keep each section a short tour with a link to its" \
+    "article, and move the details there (or to Benchmarks/README.md)" >&2
+  exit 1
+fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

@@ -21,7 +21,7 @@ public import Observation
 ///     let name = model.counter.binding(\.name) { .rename($0) }
 ///     VStack {
 ///       Text("\(model.counter.count)")        // re-renders only when count changes
-///       TextField("Name", text: Binding(get: { name.get() }, set: { name.set($0) }))
+///       TextField("Name", text: Binding(get: { @MainActor in name.get() }, set: { @MainActor in name.set($0) }))
 ///       Button("+") { model.counter.dispatch(.increase) }
 ///     }
 ///   }
@@ -29,7 +29,8 @@ public import Observation
 /// ```
 ///
 /// It keeps the store alive; the store does not keep it. Use it in the store's isolation (the main actor
-/// for a view).
+/// for a view). SwiftUI's `Binding(get:set:)` takes `@Sendable` closures and a ``StateBinding`` is not
+/// `Sendable`: closures marked `@MainActor in`, as above, may capture it.
 ///
 /// - Complexity: Per dispatch, one comparison per field read so far.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -51,11 +51,11 @@ import Testing
     #expect(run.lines.last == "}")
   }
 
-  /// The README shows the credit pipeline as the binary draws it.
-  @Test func theReadmesMermaidBlockIsWhatTheCreditDemoDraws() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
+  /// The "Debugging a pipeline" article shows the credit pipeline as the binary draws it.
+  @Test func theDebuggingArticlesMermaidBlockIsWhatTheCreditDemoDraws() throws {
+    let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/Rill/Rill.docc/DebuggingAPipeline.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
     let drawn = try RillBinary.run(["credit", "--graph", "mermaid"]).output
     #expect(text.contains("```mermaid\n" + drawn + "```\n"))
   }

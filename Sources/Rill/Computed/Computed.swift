@@ -26,6 +26,9 @@
 ///   rank order with the operators' joins; nobody sees it half-updated.
 /// - **Cut off by equality.** A re-evaluation whose result is equal to the last (`==` for an `Equatable` value, or
 ///   `equals:`) changes nothing downstream. A value that is neither counts as changed each time it is evaluated.
+///   Which it is, the compiler settles where `Computed(…)` is written: in generic code that does not know its `T`
+///   is `Equatable`, `Computed { … }` counts every evaluation as a change even for an `Equatable` `T` — write
+///   `Computed(equals: ==) { … }` there (the initializers say more).
 /// - **Dynamic.** It depends on exactly what its last evaluation read; re-reading the same values in the same
 ///   order allocates nothing.
 /// - **No writes, no cycles.** Writing from inside the closure to what computations read (a `CurrentValueSubject`
@@ -49,11 +52,20 @@ public final class Computed<Value>: Signal<Value> {
   @inlinable var node: ComputedNode<Value> { unmanagedNode.takeUnretainedValue() }
 
   /// A computed whose every evaluation counts as a change (for a value that is not `Equatable`).
+  ///
+  /// The compiler picks this initializer wherever `Value` is not known to be `Equatable` where the call is written,
+  /// also in generic code later called with an `Equatable` type: `Computed(compute)` in
+  /// `func derived<T>(_ compute: @escaping () -> T) -> Computed<T>` has no cut-off, whatever `T` is. To get the
+  /// cut-off there, constrain `T: Equatable` and spell it out, `Computed(equals: ==) { … }`, or take an `equals:`
+  /// closure from the caller.
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
     self.init(node: ComputedNode(compute: compute, steps: ComputedNode.stepsAlwaysChanging()))
   }
 
   /// A computed whose evaluation changes nothing when `equals` says the new value equals the last.
+  ///
+  /// `Computed(equals: ==) { … }` is also the spelling of the cut-off in generic code, where `Computed { … }` picks
+  /// the always-changing initializer unless `Value` is known to be `Equatable` there.
   @inlinable public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
     self.init(node: ComputedNode(compute: compute, steps: ComputedNode.steps(cutOffBy: equals)))
   }
@@ -156,6 +168,10 @@ extension Computed: RisingNode {
 
 extension Computed where Value: Equatable {
   /// A computed whose evaluation changes nothing when the new value is equal (`==`) to the last.
+  ///
+  /// Picked only where `Value` is known to be `Equatable` at the call: inside a function generic over an
+  /// unconstrained `T`, `Computed(compute)` is the always-changing initializer instead (write
+  /// `Computed(equals: ==) { … }` there).
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
     self.init(node: ComputedNode(compute: compute, steps: ComputedNode.stepsCutOffByEquality()))
   }

@@ -106,6 +106,7 @@ extension Signal {
   ///
   /// ```swift
   /// let view = combine(color, status).named("view").traced()
+  /// let shown = view.subscribe { _ in }   // a node runs only while observed
   /// credit.value = 75   // prints "combine "view" emitted: map "color" changed, map "status" changed"
   /// ```
   ///

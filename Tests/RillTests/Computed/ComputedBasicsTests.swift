@@ -72,6 +72,29 @@ import Testing
     #expect(downstreamRuns == 2)
   }
 
+  /// Generic code gets the initializer for what it knows of the value (the note on `Computed`'s initializers): where
+  /// `T` is not known to be `Equatable`, `Computed(compute)` counts every re-evaluation as a change though the
+  /// caller's `T` is `Equatable`; `Computed(equals: ==)` cuts off.
+  @Test func genericCodeThatDoesNotKnowTheValueIsEquatableGetsNoCutOff() {
+    func derived<T>(_ compute: @escaping () -> T) -> Computed<T> {
+      Computed(compute)
+    }
+    func derivedCutOff<T: Equatable>(_ compute: @escaping () -> T) -> Computed<T> {
+      Computed(equals: ==, compute)
+    }
+    let credit = CurrentValueSubject(10)
+    let passedGeneric = derived { credit.value >= 70 }
+    let passedCutOff = derivedCutOff { credit.value >= 70 }
+    var heard: [String] = []
+    let generic = passedGeneric.subscribe { heard.append("generic \($0)") }
+    let cutOff = passedCutOff.subscribe { heard.append("cut off \($0)") }
+    credit.value = 20  // still not passed
+    credit.value = 30
+    #expect(heard == ["generic false", "cut off false", "generic false", "generic false"])
+    generic.cancel()
+    cutOff.cancel()
+  }
+
   @Test func subscribersHearTheValueThenEachChange() {
     let credit = CurrentValueSubject(0)
     let grade = Computed { credit.value >= 70 ? "pass" : "fail" }

@@ -29,4 +29,23 @@ import Testing
     #expect(observed.value == "pass")
     #expect(changes.count == 1)
   }
+
+  /// What the docs tell a SwiftUI view (ComputedValues.md, ObservationAndSwiftUI.md, the README): Observation does
+  /// not see a read of a computed's `value` today — a body that reads it never updates — so a view reads the
+  /// computed through `observable()`. When direct reads are tracked (issue 32), the last expectation turns around,
+  /// and so do the docs.
+  @Test func aViewSeesAComputedThroughObservableButNotThroughItsValue() {
+    let credit = CurrentValueSubject(10)
+    let grade = Computed { credit.value >= 70 ? "pass" : "fail" }
+    let observed = grade.observable()
+    let throughObservable = ChangeCounter()
+    throughObservable.track { _ = observed.value }
+    let throughValue = ChangeCounter()
+    throughValue.track { _ = grade.value }
+    credit.value = 75
+    #expect(grade.value == "pass")
+    #expect(observed.value == "pass")
+    #expect(throughObservable.count == 1)
+    #expect(throughValue.count == 0)
+  }
 }

@@ -88,7 +88,7 @@ print("title:", title.get())  // "taps"
       let title = counter.binding(\.title) { .rename($0) }
       VStack {
         Text("\(counter.count)")  // re-renders only when count changes
-        TextField("Title", text: Binding(get: { title.get() }, set: { title.set($0) }))
+        TextField("Title", text: Binding(get: { @MainActor in title.get() }, set: { @MainActor in title.set($0) }))
         Button("Add one") { counter.dispatch(.increase) }
       }
     }
