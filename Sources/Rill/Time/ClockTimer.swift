@@ -31,18 +31,20 @@ func startTimer<C: Clock>(
 struct TrackedSleep<C: Clock> {
   let clock: C
   let manual: ManualClock?
+  /// Its place among a ``ManualClock``'s sleepers, taken when announced.
+  let place: UInt64?
 
   init(on clock: C) {
     self.clock = clock
     manual = clock as? ManualClock
-    manual?.announceSleeper()
+    place = manual?.announceSleeper()
   }
 
   /// Sleeps until `deadline`; throws `CancellationError` when cancelled (then ``woke()`` must not be
   /// called).
   func sleep(until deadline: C.Instant) async throws {
     if let manual, let deadline = deadline as? ManualClock.Instant {
-      try await manual.sleep(until: deadline, tracked: true)
+      try await manual.sleep(until: deadline, place: place)
     } else {
       try await clock.sleep(until: deadline, tolerance: nil)
     }

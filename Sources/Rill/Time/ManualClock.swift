@@ -81,7 +81,7 @@ public final class ManualClock: Clock, Sendable {
   /// Returns at once when `deadline` is not after ``now``. Throws `CancellationError` when the task is
   /// cancelled while asleep (or before).
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try await sleep(until: deadline, tracked: false)
+    try await sleep(until: deadline, place: nil)
   }
 
   /// Moves ``now`` forward by `duration`, waking the sleepers that fall due in deadline order.
@@ -108,9 +108,13 @@ public final class ManualClock: Clock, Sendable {
   // MARK: Tracked sleeps (Rill's own timers)
 
   /// Announces, synchronously, that a timer task is about to sleep, so an `advance` that starts before
-  /// the task gets to run waits for it.
-  func announceSleeper() {
-    state.withLock { $0.announced += 1 }
+  /// the task gets to run waits for it. Returns the timer's place among the sleepers: it went to sleep now, as far
+  /// as equal deadlines are concerned, wherever its task runs until it registers.
+  func announceSleeper() -> UInt64 {
+    state.withLock { state in
+      state.announced += 1
+      return state.takeID()
+    }
   }
 
   /// Tells the clock that the timer woken last by `advance` has done its work.
@@ -119,9 +123,11 @@ public final class ManualClock: Clock, Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Sleeps; a `tracked` sleeper was announced, and is acknowledged once woken.
-  func sleep(until deadline: Instant, tracked: Bool) async throws {
-    let id = state.withLock { $0.takeID() }
+  /// Sleeps; a sleeper announced with ``announceSleeper()`` gives its `place` (and is acknowledged once woken);
+  /// any other takes its place now.
+  func sleep(until deadline: Instant, place: UInt64?) async throws {
+    let tracked = place != nil
+    let id = place ?? state.withLock { $0.takeID() }
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         let (outcome, waiters) = state.withLock {
@@ -219,10 +225,15 @@ struct ManualClockState: ~Copyable {
   /// Removes the sleeper due first, no later than `limit`, and moves `now` to its deadline; or, when
   /// none is due, moves `now` to `limit` and returns `nil`.
   mutating func wakeNext(notAfter limit: ManualClock.Instant) -> UnsafeContinuation<Void, any Error>? {
-    // Sleepers are kept in the order they went to sleep, so the first with the earliest deadline wins.
+    // The earliest deadline wins; of equal deadlines, the sleeper that went to sleep first (its id is its place: an
+    // announced timer's is taken when it is started, on the starting thread, before its task can hop elsewhere).
     var best: Int?
     for index in sleepers.indices where sleepers[index].deadline <= limit {
-      if let current = best, sleepers[current].deadline <= sleepers[index].deadline { continue }
+      if let current = best,
+        (sleepers[current].deadline, sleepers[current].id) < (sleepers[index].deadline, sleepers[index].id)
+      {
+        continue
+      }
       best = index
     }
     guard let best else {

@@ -35,6 +35,26 @@ extension ConcurrencyTests {
       #expect(clock.sleeperCount == 0)
     }
 
+    /// Timers with one deadline fire in the order they were started, however their tasks reach their sleep: each
+    /// takes its place when it is started (a timer's task hops to the global executor on its way to sleep, so the
+    /// order it registered in was a race).
+    @Test @MainActor func timersWithOneDeadlineFireInTheOrderTheyWereStarted() async {
+      for _ in 0..<50 {
+        let clock = ManualClock()
+        var log: [Int] = []
+        var timers: [Task<Void, Never>] = []
+        for index in 0..<12 {
+          timers.append(
+            startTimer(on: clock, at: .zero.advanced(by: .seconds(1)), isolation: MainActor.shared) {
+              log.append(index)
+            })
+        }
+        await clock.advance(by: .seconds(1))
+        #expect(log == Array(0..<12))
+        for timer in timers { await timer.value }
+      }
+    }
+
     @Test func wakesAPlainSleeperAtItsDeadline() async throws {
       let clock = ManualClock()
       let sleeper = Task {
