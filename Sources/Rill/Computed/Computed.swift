@@ -59,7 +59,10 @@ public final class Computed<Value>: Signal<Value> {
   /// cut-off there, constrain `T: Equatable` and spell it out, `Computed(equals: ==) { … }`, or take an `equals:`
   /// closure from the caller.
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
-    self.init(node: ComputedNode(compute: compute, steps: ComputedNode.stepsAlwaysChanging()))
+    self.init(
+      node: ComputedNode(
+        compute: compute, steps: ComputedNode.stepsAlwaysChanging(),
+        evaluation: ComputedNode<Value>.evaluation { _, _ in false }))
   }
 
   /// A computed whose evaluation changes nothing when `equals` says the new value equals the last.
@@ -67,7 +70,10 @@ public final class Computed<Value>: Signal<Value> {
   /// `Computed(equals: ==) { … }` is also the spelling of the cut-off in generic code, where `Computed { … }` picks
   /// the always-changing initializer unless `Value` is known to be `Equatable` there.
   @inlinable public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-    self.init(node: ComputedNode(compute: compute, steps: ComputedNode.steps(cutOffBy: equals)))
+    self.init(
+      node: ComputedNode(
+        compute: compute, steps: ComputedNode.steps(cutOffBy: equals),
+        evaluation: ComputedNode<Value>.evaluation(equals)))
   }
 
   /// A computed signal of `node`.
@@ -173,7 +179,10 @@ extension Computed where Value: Equatable {
   /// unconstrained `T`, `Computed(compute)` is the always-changing initializer instead (write
   /// `Computed(equals: ==) { … }` there).
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
-    self.init(node: ComputedNode(compute: compute, steps: ComputedNode.stepsCutOffByEquality()))
+    self.init(
+      node: ComputedNode(
+        compute: compute, steps: ComputedNode.stepsCutOffByEquality(),
+        evaluation: ComputedNode<Value>.evaluationCutOffByEquality()))
   }
 }
 
@@ -204,12 +213,22 @@ final class ComputedNode<Value>: ReactiveNode {
   @usableFromInline @exclusivity(unchecked) var signal: Unmanaged<Computed<Value>>?
 
   @usableFromInline init(
-    compute: @escaping () -> Value, steps: @escaping (ComputedNode<Value>, ComputedStep) -> Bool
+    compute: @escaping () -> Value, steps: @escaping (ComputedNode<Value>, ComputedStep) -> Bool,
+    evaluation: @escaping (ReactiveNode) -> Bool
   ) {
     self.compute = compute
     self.steps = steps
     storage = .allocate(capacity: 1)
-    super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: Graph())
+    super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: Graph(), evaluation: evaluation)
+  }
+
+  /// The evaluation of a computed cut off by `isEqual` (see ``ReactiveNode/evaluation``), built where the value type
+  /// is known.
+  @inlinable static func evaluation(_ isEqual: @escaping (Value, Value) -> Bool) -> (ReactiveNode) -> Bool {
+    { node in
+      let node = unsafeDowncast(node, to: ComputedNode<Value>.self)
+      return node.store(node.track(node.compute), isEqual: isEqual)
+    }
   }
 
   deinit {
@@ -284,10 +303,6 @@ final class ComputedNode<Value>: ReactiveNode {
     if let follower, follower.subscription != nil { nodes.append(follower.signal) }
   }
 
-  override func evaluate() -> Bool {
-    steps(self, .evaluate)
-  }
-
   /// This computed's settle (``ReactiveNode/settleScheduled()``), calling its evaluation directly.
   override func run() {
     flags &= ~ReactiveFlags.isScheduled
@@ -298,7 +313,7 @@ final class ComputedNode<Value>: ReactiveNode {
     guard has(ReactiveFlags.isLinked) else { return }
     if has(ReactiveFlags.isDirty) {
       flags &= ~ReactiveFlags.isDirty
-      if steps(self, .evaluate) {
+      if evaluation(self) {
         valueChanged(isSettling: true)
         // Decided now: every observer subscribed now hears it (one that joins while it is told hears it as replay).
         deliveryEnd = .max
@@ -350,6 +365,14 @@ extension Computed {
 }
 
 extension ComputedNode where Value: Equatable {
+  /// The evaluation of a computed cut off by `==`.
+  @inlinable static func evaluationCutOffByEquality() -> (ReactiveNode) -> Bool {
+    { node in
+      let node = unsafeDowncast(node, to: ComputedNode<Value>.self)
+      return node.store(node.track(node.compute), isEqual: ==)
+    }
+  }
+
   /// The steps of a computed cut off by `==`.
   @inlinable static func stepsCutOffByEquality() -> (ComputedNode<Value>, ComputedStep) -> Bool {
     { node, step in

@@ -29,15 +29,15 @@ extension ReactiveNode {
   }
 
   /// The common read of a computed, inlined where it is read: observed, settled, read by the running consumer of
-  /// its graph. Notes the read and returns true then; returns false, having done nothing, otherwise (the caller
+  /// a drain of its graph (found through the thread's context that the drain keeps). Notes the read and returns true then; returns false, having done nothing, otherwise (the caller
   /// calls ``refreshAndNoteRead()``).
   @inlinable @inline(__always) final func readIfFresh() -> Bool {
     let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
     guard flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked else { return false }
     let rank = self.rank
     return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { graph in
-      guard graph.parent == nil, graph.depth == 0 || rank < graph.settlingRank,
-        let consumer = graph.runningConsumer
+      guard graph.parent == nil, graph.depth == 0 || rank < graph.settlingRank, let context = graph.drainContext,
+        let consumer = context._withUnsafeGuaranteedRef({ $0.consumer })
       else { return false }
       consumer._withUnsafeGuaranteedRef { $0.record(self) }
       return true
@@ -129,7 +129,7 @@ extension ReactiveNode {
   /// that read it are marked and scheduled, and its signal's observers will hear the value at its settle.
   @usableFromInline final func reevaluate() {
     flags &= ~ReactiveFlags.isDirty
-    guard evaluate() else { return }
+    guard evaluation(self) else { return }
     valueChanged()
   }
 
@@ -222,7 +222,7 @@ extension ReactiveNode {
     guard has(ReactiveFlags.isLinked) else { return }
     if has(ReactiveFlags.isDirty) {
       flags &= ~ReactiveFlags.isDirty
-      if evaluate() {
+      if evaluation(self) {
         valueChanged(isSettling: true)
         if has(ReactiveFlags.deliveryPending) { noteDeliveryPending() }  // decided now: the observers of now
       }
@@ -270,19 +270,14 @@ extension ReactiveNode {
   /// Runs `body` as this consumer's run: what it reads becomes this node's dependencies (the ones it no longer
   /// reads are dropped at the end), and the rank rises above the highest rank read.
   ///
-  /// While it runs, this node is its graph's ``Graph/runningConsumer``, so a read of a value of the same graph finds
-  /// it at once; the graph of the run it is nested in (if another) forgets its own until this one ends, so a read
-  /// there asks the thread's context, which is always right.
+  /// While it runs, this node is the consumer of the thread's tracking context, the one place that says so: a read of
+  /// a value of a graph draining on this thread finds the context through that graph (``Graph/drainContext``), any
+  /// other read through the thread. In a drain, the context is looked up once, and the drain counts as running
+  /// computations until it ends; outside one, each run counts itself.
   @inlinable final func track<Result>(_ body: () -> Result) -> Result {
-    // In a drain, the context is looked up once, and the drain counts as running computations until it ends.
     let (context, countsItself) = withRootGraph { graph -> (Unmanaged<TrackingContext>, Bool) in
       if let context = graph.drainContext { return (context, false) }
-      let context = TrackingContext.currentUnmanaged
-      guard graph.isDraining else { return (context, true) }
-      graph.drainContext = context
-      graph.drainHoldsTrackingGate = true
-      runningComputations.wrappingAdd(1, ordering: .relaxed)
-      return (context, false)
+      return graph.contextForFirstRun()
     }
     let (outerConsumer, outerRunning) = context._withUnsafeGuaranteedRef { context in
       let outer = (context.consumer, context.running)
@@ -291,25 +286,6 @@ extension ReactiveNode {
       runStamp = context.nextStamp()
       return outer
     }
-    let ownGraph = Unmanaged.passUnretained(rootGraph)
-    let ownGraphConsumer = ownGraph._withUnsafeGuaranteedRef { graph in
-      let saved = graph.runningConsumer
-      graph.runningConsumer = .passUnretained(self)
-      return saved
-    }
-    var outerGraph: Unmanaged<Graph>?
-    var outerGraphConsumer: Unmanaged<ReactiveNode>?
-    if let outerConsumer {
-      let graph = Unmanaged.passUnretained(outerConsumer._withUnsafeGuaranteedRef { $0.rootGraph })
-      if graph.toOpaque() != ownGraph.toOpaque() {
-        outerGraph = graph
-        outerGraphConsumer = graph._withUnsafeGuaranteedRef { graph in
-          let saved = graph.runningConsumer
-          graph.runningConsumer = nil
-          return saved
-        }
-      }
-    }
     runCursor = 0
     runHighestRank = 0
     flags |= ReactiveFlags.isRunning
@@ -317,10 +293,6 @@ extension ReactiveNode {
     let result = body()
     if countsItself { runningComputations.wrappingAdd(-1, ordering: .relaxed) }
     flags &= ~ReactiveFlags.isRunning
-    // Restored in the graphs as they were when the run began, merged since or not: a graph no longer a root is
-    // not read for its consumer.
-    outerGraph?._withUnsafeGuaranteedRef { $0.runningConsumer = outerGraphConsumer }
-    ownGraph._withUnsafeGuaranteedRef { $0.runningConsumer = ownGraphConsumer }
     context._withUnsafeGuaranteedRef { context in
       context.consumer = outerConsumer
       context.running = outerRunning
@@ -331,6 +303,19 @@ extension ReactiveNode {
       if _slowPath(has(ReactiveFlags.isTraced)) { traceRun() }
     #endif
     return result
+  }
+}
+
+extension Graph {
+  /// The thread's tracking context for a run when this graph's drain has none yet: looked up, and kept for the drain
+  /// (which then counts as running computations until it ends); returns whether the run must count itself (no drain).
+  @usableFromInline final func contextForFirstRun() -> (Unmanaged<TrackingContext>, Bool) {
+    let context = TrackingContext.currentUnmanaged
+    guard isDraining else { return (context, true) }
+    drainContext = context
+    drainHoldsTrackingGate = true
+    runningComputations.wrappingAdd(1, ordering: .relaxed)
+    return (context, false)
   }
 }
 

@@ -50,10 +50,17 @@ class ReactiveNode: PendingRun {
     @usableFromInline final let liveNode = LiveObject(.signal)
   #endif
 
-  @usableFromInline init(flags: UInt32, rank: Int, graph: Graph) {
+  /// Recomputes a computed's value, returns whether it changed: a closure built where the value type is known (see
+  /// ``ComputedNode``), so an evaluation is one call, specialized. `false` for sources and effects.
+  @usableFromInline final let evaluation: (ReactiveNode) -> Bool
+
+  @usableFromInline init(
+    flags: UInt32, rank: Int, graph: Graph, evaluation: @escaping (ReactiveNode) -> Bool = { _ in false }
+  ) {
     self.flags = flags
     self.rank = rank
     self.graph = graph
+    self.evaluation = evaluation
     super.init()
   }
 
@@ -67,10 +74,6 @@ class ReactiveNode: PendingRun {
   @usableFromInline override func run() {
     settleScheduled()
   }
-
-  /// Recomputes this consumer's value (or runs its effect); returns whether the value changed. Overridden by
-  /// computeds and effects.
-  @usableFromInline func evaluate() -> Bool { false }
 
   /// A computed's value changed with observers to tell: the observers subscribed now are the ones its settle
   /// tells (a later one hears the new value as its replay). Overridden by computeds.

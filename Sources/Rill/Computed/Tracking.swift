@@ -126,18 +126,8 @@ public func untracked<T>(_ body: () throws -> T) rethrows -> T {
   guard isComputationRunning, let context = TrackingContext.existing, let consumer = context.consumer else {
     return try body()
   }
-  // The consumer's graph forgets it too, so that reads there ask the context, which says none.
-  let graph = Unmanaged.passUnretained(consumer._withUnsafeGuaranteedRef { $0.rootGraph })
-  let graphConsumer = graph._withUnsafeGuaranteedRef { graph in
-    let saved = graph.runningConsumer
-    graph.runningConsumer = nil
-    return saved
-  }
   context.consumer = nil
-  defer {
-    context.consumer = consumer
-    graph._withUnsafeGuaranteedRef { $0.runningConsumer = graphConsumer }
-  }
+  defer { context.consumer = consumer }
   return try body()
 }
 
@@ -145,14 +135,16 @@ extension ReactiveNode {
   /// Records a read of this node by the computation running on this thread, if any. Call it after the node is
   /// up to date, with its version of the value read.
   @inlinable @inline(__always) final func noteRead() {
-    if let consumer = withRootGraph({ $0.runningConsumer }) {
-      consumer._withUnsafeGuaranteedRef { $0.record(self) }
+    if let context = withRootGraph({ $0.drainContext }) {
+      if let consumer = context._withUnsafeGuaranteedRef({ $0.consumer }) {
+        consumer._withUnsafeGuaranteedRef { $0.record(self) }
+      }
       return
     }
     if _slowPath(isComputationRunning) { noteReadAskingTheThread() }
   }
 
-  /// ``noteRead()`` when this node's graph does not know the consumer running: the thread's context does.
+  /// ``noteRead()`` when this node's graph is not draining on this thread: the thread's context says.
   @usableFromInline final func noteReadAskingTheThread() {
     guard let context = TrackingContext.existingUnmanaged else { return }
     context._withUnsafeGuaranteedRef { context in

@@ -24,15 +24,11 @@ final class Graph {
   /// The rank of the settle running now, `Int.max` while effects run, 0 in a depth-first pass: a computed of lower
   /// rank has settled in this propagation (see ``ReactiveNode/refresh()``).
   @usableFromInline @exclusivity(unchecked) var settlingRank = 0
-  /// The consumer (a computed's or an effect's node) running on this thread, when it is the innermost one running
-  /// and this graph is its own; `nil` otherwise, and then the thread's ``TrackingContext`` says. A read of a value
-  /// of this graph finds the consumer that reads it here, without a thread-specific look-up (see
-  /// ``ReactiveNode/track(_:)``).
-  @usableFromInline @exclusivity(unchecked) var runningConsumer: Unmanaged<ReactiveNode>?
   /// True while ``drain()`` runs (on the thread of this graph's domain, which runs nothing else meanwhile).
   @usableFromInline @exclusivity(unchecked) var isDraining = false
   /// The tracking context of the thread draining this graph, found by the first computation the drain runs and
-  /// kept for the others, so that a propagation through many computeds looks the thread up once.
+  /// kept for the others, so that a propagation through many computeds looks the thread up once, and a read of a
+  /// value of this graph finds the consumer running (the context's) without a thread-specific look-up.
   @usableFromInline @exclusivity(unchecked) var drainContext: Unmanaged<TrackingContext>?
   /// Whether this drain counts in ``runningComputations`` for the computations it runs (from its first to its
   /// end), so that each of them need not count itself: two atomic operations per drain, not per computation.
