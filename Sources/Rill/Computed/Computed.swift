@@ -110,7 +110,7 @@ public final class Computed<Value>: Signal<Value> {
     }
     // The new observer (the last slot) hears the current value now: a settle to come does not tell it again.
     if node.has(ReactiveFlags.deliveryPending) { node.deliveryEnd = min(node.deliveryEnd, slots.count - 1) }
-    observer(node.storage.pointee)
+    observer(node.storedValue.unsafelyUnwrapped)
   }
 
   @usableFromInline override func lastObserverRemoved() {
@@ -206,9 +206,9 @@ final class ComputedNode<Value>: ReactiveNode {
   /// ``Computed``, so they run specialized for the caller's value type: this class's own methods run unspecialized,
   /// and would look the generic types they touch up in the runtime at each use.
   @usableFromInline let steps: (ComputedNode<Value>, ComputedStep) -> Bool
-  /// The last value, initialized once the node has a value (``ReactiveFlags/hasValue``). Storage of its own, not
-  /// an optional: code that is not specialized would look up the optional's metadata at each use.
-  @usableFromInline let storage: UnsafeMutablePointer<Value>
+  /// The last value, once the node has one (``ReactiveFlags/hasValue``): kept in the node, read and written by the
+  /// specialized code (the `steps`, the evaluation, ``read()``) that knows its type.
+  @usableFromInline @exclusivity(unchecked) final var storedValue: Value?
   /// The signal, while it lives: it delivers the changes to its observers.
   @usableFromInline @exclusivity(unchecked) var signal: Unmanaged<Computed<Value>>?
 
@@ -218,7 +218,6 @@ final class ComputedNode<Value>: ReactiveNode {
   ) {
     self.compute = compute
     self.steps = steps
-    storage = .allocate(capacity: 1)
     super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: Graph(), evaluation: evaluation)
   }
 
@@ -231,28 +230,22 @@ final class ComputedNode<Value>: ReactiveNode {
     }
   }
 
-  deinit {
-    if has(ReactiveFlags.hasValue) { storage.deinitialize(count: 1) }
-    storage.deallocate()
-  }
-
   /// The value, brought up to date, the read noted (see ``Computed/value``). Not inlined into the reader: the node is
   /// guaranteed alive for the call, which reads it without a retain (inlined, the optimizer retains it around the
   /// slow path's call).
   @inlinable @inline(never) final func read() -> Value {
     if _slowPath(!readIfFresh()) { refreshAndNoteRead() }
-    return storage.pointee
+    return storedValue.unsafelyUnwrapped
   }
 
   /// Stores `new` as the value; returns whether it changed, by `isEqual` (never, for a first value).
   @inlinable @inline(__always) final func store(_ new: consuming Value, isEqual: (Value, Value) -> Bool) -> Bool {
     if has(ReactiveFlags.hasValue) {
-      if isEqual(storage.pointee, new) { return false }
-      storage.pointee = new
+      if isEqual(storedValue.unsafelyUnwrapped, new) { return false }
     } else {
-      storage.initialize(to: new)
       flags |= ReactiveFlags.hasValue
     }
+    storedValue = new
     return true
   }
 
@@ -285,7 +278,7 @@ final class ComputedNode<Value>: ReactiveNode {
     case .deliver:
       // Held for the delivery: an observer may let go of the last reference to it while it delivers.
       guard let signal = signal?.takeUnretainedValue() else { return false }
-      signal.deliverFromSettle(storage.pointee, end: deliveryEnd)
+      signal.deliverFromSettle(storedValue.unsafelyUnwrapped, end: deliveryEnd)
     }
     return false
   }
