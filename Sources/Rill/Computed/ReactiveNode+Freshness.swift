@@ -274,7 +274,7 @@ extension ReactiveNode {
   /// a value of a graph draining on this thread finds the context through that graph (``Graph/drainContext``), any
   /// other read through the thread. In a drain, the context is looked up once, and the drain counts as running
   /// computations until it ends; outside one, each run counts itself.
-  @inlinable final func track<Result>(_ body: () -> Result) -> Result {
+  @inlinable @inline(__always) final func track<Result>(_ body: () -> Result) -> Result {
     let (context, countsItself) = withRootGraph { graph -> (Unmanaged<TrackingContext>, Bool) in
       if let context = graph.drainContext { return (context, false) }
       return graph.contextForFirstRun()
