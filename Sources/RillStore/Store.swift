@@ -186,8 +186,8 @@ public final class Store<State, Action> {
   /// From inside a subscriber (of ``state``, of a selection, of any signal derived from them) or a
   /// middleware, the action is queued and runs after the current dispatch has finished notifying,
   /// first in first out. From inside a reducer, or a `Computed`'s closure, it is a programming
-  /// error: the program stops. From an `effect` it runs as from a subscriber; an effect of another
-  /// graph's dispatch to a store whose state computations read is queued behind that effect's
+  /// error: the program stops. From an `effect` it runs as from a subscriber; from an effect of
+  /// another graph, to a store whose state computations read, it is queued behind that effect's
   /// propagation, as a write to a `CurrentValueSubject` of another graph is.
   ///
   /// When a middleware swallows the action, nothing is recorded and subscribers are not told.

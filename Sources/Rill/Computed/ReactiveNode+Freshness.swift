@@ -29,8 +29,8 @@ extension ReactiveNode {
   }
 
   /// The common read of a computed, inlined where it is read: observed, settled, read by the running consumer of
-  /// a drain of its graph (found through the thread's context that the drain keeps). Notes the read and returns true then; returns false, having done nothing, otherwise (the caller
-  /// calls ``refreshAndNoteRead()``).
+  /// a drain of its graph (found through the thread's context that the drain keeps). Notes the read and returns
+  /// true then; returns false, having done nothing, otherwise (the caller calls ``refreshAndNoteRead()``).
   @inlinable @inline(__always) final func readIfFresh() -> Bool {
     let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
     guard flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked else { return false }

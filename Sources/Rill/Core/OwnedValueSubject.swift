@@ -114,10 +114,11 @@
   /// another graph is running, for the owner to queue the write behind that effect's propagation with
   /// ``queueBehindRunningEffect(_:)`` (rule 14, as a write to a ``CurrentValueSubject`` of another graph is queued);
   /// false when the write goes ahead.
-  @inlinable package func writeWaitsForAnEffect(_ what: String) -> Bool {
-    // Only a value some computation has read matters, and its check is out of line: a write pays one load.
+  @inlinable package func writeWaitsForAnEffect(_ what: @autoclosure () -> String) -> Bool {
+    // Only a value some computation has read matters, and its check is out of line: a write pays one load (and
+    // builds no message).
     guard _slowPath(trackingNode != nil) else { return false }
-    return writeWaitsForAnEffectNow(what)
+    return writeWaitsForAnEffectNow(what())
   }
 
   @usableFromInline func writeWaitsForAnEffectNow(_ what: String) -> Bool {
