@@ -296,24 +296,31 @@ final class ComputedNode<Value>: ReactiveNode {
     if let follower, follower.subscription != nil { nodes.append(follower.signal) }
   }
 
-  /// This computed's settle (``ReactiveNode/settleScheduled()``), calling its evaluation directly.
+  /// This computed's settle (``ReactiveNode/settleScheduled()``), calling its evaluation directly. The common one
+  /// (linked, marked, not held, nothing pending to tell) reads and writes the flags once.
   override func run() {
-    flags &= ~ReactiveFlags.isScheduled
-    if _slowPath(has(ReactiveFlags.isHeldForSettle)) {
-      settleHeld()
+    let flags = self.flags
+    let mask =
+      ReactiveFlags.isHeldForSettle | ReactiveFlags.isLinked | ReactiveFlags.isDirty
+      | ReactiveFlags.deliveryPending
+    guard _fastPath(flags & mask == ReactiveFlags.isLinked | ReactiveFlags.isDirty) else {
+      // Held, no longer observed, not marked (a read brought it up to date before its turn), or a value to tell.
+      settleScheduled()
       return
     }
-    guard has(ReactiveFlags.isLinked) else { return }
-    if has(ReactiveFlags.isDirty) {
-      flags &= ~ReactiveFlags.isDirty
-      if evaluation(self) {
-        valueChanged(isSettling: true)
-        // Decided now: every observer subscribed now hears it (one that joins while it is told hears it as replay).
-        deliveryEnd = .max
-      }
-    }
-    if has(ReactiveFlags.deliveryPending) {
-      flags &= ~ReactiveFlags.deliveryPending
+    self.flags = flags & ~(ReactiveFlags.isScheduled | ReactiveFlags.isDirty)
+    if evaluation(self) { settledToNewValue() }
+  }
+
+  /// The settle's evaluation gave a new value: its version moves, the observed consumers that read it are marked,
+  /// and its signal's observers hear it now, every one subscribed now (one that joins while they are told hears it
+  /// as its replay).
+  @inline(__always) final func settledToNewValue() {
+    version &+= 1
+    guard has(ReactiveFlags.isLinked) else { return }  // its closure stopped what observed it
+    if !dependents.isEmpty { markDependentsChanged() }
+    if has(ReactiveFlags.hasObservers) {
+      deliveryEnd = .max
       _ = steps(self, .deliver)
     }
   }

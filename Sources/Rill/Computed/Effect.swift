@@ -98,18 +98,22 @@ final class EffectNode: ReactiveNode {
   /// Its turn in the effects of a propagation: runs the effect again if something it read changed, unless it was
   /// cancelled meanwhile (then it lets itself go: the last use of it).
   func runScheduled() {
-    flags &= ~ReactiveFlags.isScheduled
+    let flags = self.flags
+    // The common turn: marked, not disposed, not freed elsewhere; the flags read and written once.
+    if _fastPath(flags & (ReactiveFlags.isDisposed | ReactiveFlags.isDirty) == ReactiveFlags.isDirty)
+      && cancelledElsewhere.load(ordering: .relaxed) == 0
+    {
+      self.flags = flags & ~(ReactiveFlags.isScheduled | ReactiveFlags.isDirty)
+      runBody()
+      return
+    }
+    self.flags = flags & ~ReactiveFlags.isScheduled
     if _slowPath(has(ReactiveFlags.isDisposed)) {
       Unmanaged.passUnretained(self).release()  // disposed while it waited: kept for this turn
       return
     }
-    guard cancelledElsewhere.load(ordering: .relaxed) == 0 else {
-      dispose()
-      return
-    }
-    guard has(ReactiveFlags.isDirty) else { return }
-    flags &= ~ReactiveFlags.isDirty
-    runBody()
+    // Freed on another thread: disposed now. Otherwise it was not marked: nothing it read changed.
+    if cancelledElsewhere.load(ordering: .relaxed) != 0 { dispose() }
   }
 
   /// Runs the body as this effect's run. Disposed during the run (its subscription cancelled or freed from inside

@@ -20,7 +20,7 @@ extension ReactiveNode {
     let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
     if flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked {
       let rank = self.rank
-      return withRootGraph { $0.depth == 0 || rank < $0.settlingRank }
+      return withRootGraph { rank < $0.settlingRank || $0.depth == 0 }
     }
     if flags & mask == ReactiveFlags.hasValue {
       return checkedEpoch == trackedWrites.load(ordering: .relaxed)
@@ -36,7 +36,7 @@ extension ReactiveNode {
     guard flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked else { return false }
     let rank = self.rank
     return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { graph in
-      guard graph.parent == nil, graph.depth == 0 || rank < graph.settlingRank, let context = graph.drainContext,
+      guard graph.parent == nil, rank < graph.settlingRank || graph.depth == 0, let context = graph.drainContext,
         let consumer = context._withUnsafeGuaranteedRef({ $0.consumer })
       else { return false }
       consumer._withUnsafeGuaranteedRef { $0.record(self) }
@@ -164,26 +164,35 @@ extension ReactiveNode {
     var index = 0
     let count = dependents.count
     while index < count {
-      dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
-        // A consumer running now reads this node after this change, if it reads it at all: a node changes in a
-        // run only when a read brings it up to date, and nothing is written while a computation runs.
-        let flags = consumer.flags
-        guard flags & (ReactiveFlags.isDirty | ReactiveFlags.isRunning) == 0 else { return }
-        guard flags & ReactiveFlags.isScheduled == 0 else {
-          consumer.flags = flags | ReactiveFlags.isDirty
-          return
+      let consumer = dependents[index].consumer
+      let flags = consumer._withUnsafeGuaranteedRef { $0.flags }
+      let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.isScheduled | ReactiveFlags.isEffect
+      if _fastPath(flags & mask == 0) {
+        // The common one: a computed that nothing marked yet in this propagation settles at its rank.
+        let settle = consumer._withUnsafeGuaranteedRef { consumer in
+          consumer.flags = flags | ReactiveFlags.isDirty | ReactiveFlags.isScheduled
+          return PendingSettle(rank: consumer.rank, node: ObjectIdentifier(consumer), join: .passUnretained(consumer))
         }
-        consumer.flags = flags | ReactiveFlags.isDirty | ReactiveFlags.isScheduled
-        if flags & ReactiveFlags.isEffect != 0 {
-          graph._withUnsafeGuaranteedRef { $0.effects.push(consumer) }
-        } else {
-          let settle = PendingSettle(
-            rank: consumer.rank, node: ObjectIdentifier(consumer), join: .passUnretained(consumer))
-          graph._withUnsafeGuaranteedRef { $0.pending.append(settle) }
+        graph._withUnsafeGuaranteedRef { $0.pending.append(settle) }
+      } else if flags & mask == ReactiveFlags.isEffect {
+        consumer._withUnsafeGuaranteedRef { effect in
+          effect.flags = flags | ReactiveFlags.isDirty | ReactiveFlags.isScheduled
+          graph._withUnsafeGuaranteedRef { $0.effects.push(effect) }
         }
+      } else {
+        consumer._withUnsafeGuaranteedRef { $0.markChanged(flags: flags) }
       }
       index &+= 1
     }
+  }
+
+  /// ``markDependentsChanged()`` for a consumer that is running or marked already (its `flags`).
+  @usableFromInline @inline(never) final func markChanged(flags: UInt32) {
+    // A consumer running now reads the changed node after this change, if it reads it at all: a node changes in a
+    // run only when a read brings it up to date, and nothing is written while a computation runs. One waiting for
+    // its turn (a computed brought up to date by a read before its settle, an effect) is marked again.
+    guard flags & (ReactiveFlags.isDirty | ReactiveFlags.isRunning) == 0 else { return }
+    self.flags = flags | ReactiveFlags.isDirty
   }
 
   /// Asks this consumer's graph to settle it (a computed) or run it (an effect) in the current propagation,
@@ -201,7 +210,7 @@ extension ReactiveNode {
 
   /// A computed's turn in the propagation: everything it read has settled. Re-evaluates it if something it read
   /// changed (unless a read in the meantime did), then tells its signal's observers.
-  final func settleScheduled() {
+  @inline(never) final func settleScheduled() {
     flags &= ~ReactiveFlags.isScheduled
     if _slowPath(has(ReactiveFlags.isHeldForSettle)) {
       settleHeld()

@@ -78,16 +78,27 @@ struct PendingSettles: ~Copyable {
       count = 1
       return
     }
-    if count == 1, let only = only.take() { file(only) }
+    if count == 1 { fileOnly() }
     file(settle)
     count &+= 1
+  }
+
+  /// Files the only settle in its bucket, as a second one comes. Out of line (once per propagation at most), as
+  /// the other rare steps of a filing: the loops that schedule settles inline the common ones.
+  @usableFromInline @inline(never) mutating func fileOnly() {
+    if let only = only.take() { file(only) }
   }
 
   /// Puts `settle` in its rank's bucket, after the settles of that rank already there.
   @inlinable mutating func file(_ settle: PendingSettle) {
     let rank = settle.rank
-    while rank >= buckets.count { buckets.append(Bucket()) }
+    if _slowPath(rank >= buckets.count) { addBuckets(through: rank) }
     if buckets[rank].append(settle) { pushRank(rank) }
+  }
+
+  /// Adds empty buckets up to `rank`'s (the first settle of a rank deeper than any before).
+  @usableFromInline @inline(never) mutating func addBuckets(through rank: Int) {
+    while rank >= buckets.count { buckets.append(Bucket()) }
   }
 
   /// Removes and returns the settle nearest the sources, first come first served among equal ranks; `nil` when
