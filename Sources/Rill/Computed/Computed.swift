@@ -318,7 +318,7 @@ final class ComputedNode<Value>: ReactiveNode {
   @inline(__always) final func settledToNewValue() {
     version &+= 1
     guard has(ReactiveFlags.isLinked) else { return }  // its closure stopped what observed it
-    if !dependents.isEmpty { markDependentsChanged() }
+    if !dependents.isEmpty { markSoleOrEveryDependent() }
     if has(ReactiveFlags.hasObservers) {
       deliveryEnd = .max
       _ = steps(self, .deliver)

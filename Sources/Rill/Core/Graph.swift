@@ -105,6 +105,11 @@ final class Graph {
     pending.append(PendingSettle(rank: rank, node: node, join: settle))
   }
 
+  /// Schedules `settle` (see ``schedule(rank:of:_:)``) from a loop that keeps the common case small: out of line.
+  @usableFromInline @inline(never) func appendSettle(_ settle: PendingSettle) {
+    pending.append(settle)
+  }
+
   /// The rank of `node` rose while it may have a settle pending (a `flatMapLatest` above it switched
   /// during a propagation): its pending settles move to the new rank, after the deeper joins now above it.
   /// Called on the root.

@@ -83,6 +83,12 @@ struct PendingSettles: ~Copyable {
     count &+= 1
   }
 
+  /// Adds `settle` when nothing is pending: it becomes the only one.
+  @inlinable @inline(__always) mutating func appendToEmpty(_ settle: PendingSettle) {
+    only = settle
+    count = 1
+  }
+
   /// Files the only settle in its bucket, as a second one comes. Out of line (once per propagation at most), as
   /// the other rare steps of a filing: the loops that schedule settles inline the common ones.
   @usableFromInline @inline(never) mutating func fileOnly() {
@@ -105,12 +111,17 @@ struct PendingSettles: ~Copyable {
   /// nothing is pending. A settle whose node's rank rose is filed again at the new rank instead.
   ///
   /// - Complexity: Amortized O(1); O(log r) more when it empties its rank's bucket.
-  @inlinable mutating func takeFirst() -> PendingSettle? {
+  @inlinable @inline(__always) mutating func takeFirst() -> PendingSettle? {
     if count == 1, only != nil, let settle = only.take() {
       count = 0
       if _slowPath(!raised.isEmpty) { raised.removeAll() }  // nothing else is pending, so no other can move
       return settle
     }
+    return takeFirstFiled()
+  }
+
+  /// ``takeFirst()`` when the settles are in their buckets (more than one was pending).
+  @inlinable mutating func takeFirstFiled() -> PendingSettle? {
     // `ranks[0]`, not `ranks.first`: unspecialized (in a debug build), `first` allocates a coroutine frame.
     while !ranks.isEmpty {
       let rank = ranks[0]
