@@ -102,6 +102,11 @@ public final class Computed<Value>: Signal<Value> {
 
   @usableFromInline override var isReplaying: Bool { true }
 
+  /// The signal's graph is its node's: given to whichever of the two first needs one (see ``Graph/unassigned``).
+  @usableFromInline override func graphForFirstUse() -> Graph {
+    node.rootGraph
+  }
+
   @usableFromInline override func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {
     node.refresh()
     if isFirst {
@@ -218,7 +223,7 @@ final class ComputedNode<Value>: ReactiveNode {
   ) {
     self.compute = compute
     self.steps = steps
-    super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: Graph(), evaluation: evaluation)
+    super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: .unassigned, evaluation: evaluation)
   }
 
   /// The evaluation of a computed cut off by `isEqual` (see ``ReactiveNode/evaluation``), built where the value type

@@ -162,13 +162,20 @@ extension ReactiveNode {
   /// Puts this node's graph and `source`'s in one set (a node and what it reads propagate together). Nothing to do,
   /// and nothing retained, when they are in one already.
   @inline(__always) final func mergeGraph(with source: ReactiveNode) {
-    let isSameGraph = withRootGraph { mine in source.withRootGraph { $0 === mine } }
+    let isSameGraph = withRootGraph { mine in source.withRootGraph { $0 === mine && $0.parent == nil } }
     if !isSameGraph { mergeGraphs(with: source) }
   }
 
-  /// ``mergeGraph(with:)`` for two sets.
+  /// ``mergeGraph(with:)`` for two sets, or for a node with no graph yet (see ``Graph/unassigned``), which takes
+  /// the other's.
   final func mergeGraphs(with source: ReactiveNode) {
-    rootGraph.union(source.rootGraph)
+    if source.graph === Graph.unassigned {
+      source.graph = rootGraph
+    } else if graph === Graph.unassigned {
+      graph = source.rootGraph
+    } else {
+      rootGraph.union(source.rootGraph)
+    }
   }
 
   /// Runs `body` with this thread's tracking context, not retained (see ``trackingContext``).

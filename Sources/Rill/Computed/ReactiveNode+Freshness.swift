@@ -234,11 +234,11 @@ extension ReactiveNode {
     guard !has(ReactiveFlags.isScheduled) else { return }
     flags |= ReactiveFlags.isScheduled
     if has(ReactiveFlags.isEffect) {
-      withRootGraph { $0.effects.push(self) }
+      withOwnRootGraph { $0.effects.push(self) }
       return
     }
     let settle = PendingSettle(rank: rank, node: ObjectIdentifier(self), join: .passUnretained(self))
-    withRootGraph { $0.pending.append(settle) }
+    withOwnRootGraph { $0.pending.append(settle) }
   }
 
   /// A computed's turn in the propagation: everything it read has settled. Re-evaluates it if something it read

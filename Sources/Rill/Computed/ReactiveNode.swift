@@ -124,15 +124,35 @@ class ReactiveNode: PendingRun {
     return graph
   }
 
-  /// Points ``graph`` at its set's representative (graphs merged since it was set). Out of line: it is rare.
+  /// Points ``graph`` at its set's representative (graphs merged since it was set), or gives a node that had no
+  /// graph one (see ``Graph/unassigned``). Out of line: it is rare.
   @usableFromInline @inline(never) final func followGraphToRoot() {
-    graph = graph.root
+    graph = graph === Graph.unassigned ? graphForFirstUse() : graph.root
   }
 
-  /// Runs `body` with the graph's representative, read in place, without retaining it: this node keeps it.
+  /// The graph this node takes when it first needs one: a new one, which a computed's signal shares.
+  func graphForFirstUse() -> Graph {
+    Graph()
+  }
+
+  /// Runs `body` with the graph's representative, read in place, without retaining it: this node keeps it. A node
+  /// with no graph yet (see ``Graph/unassigned``) gets none: `body` sees the placeholder, idle, and must only read it.
   @inlinable @inline(__always) final func withRootGraph<Result>(_ body: (Graph) -> Result) -> Result {
+    if _slowPath(graph.parent != nil) { followGraphToRootForReading() }
+    return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Runs `body` with the graph's representative, as ``withRootGraph(_:)``, giving a node that had no graph one: for
+  /// `body` to write to it.
+  @inlinable @inline(__always) final func withOwnRootGraph<Result>(_ body: (Graph) -> Result) -> Result {
     if _slowPath(graph.parent != nil) { followGraphToRoot() }
     return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
+  }
+
+  /// ``followGraphToRoot()`` for a read: leaves a node with no graph yet as it is.
+  @usableFromInline @inline(never) final func followGraphToRootForReading() {
+    guard graph !== Graph.unassigned else { return }
+    graph = graph.root
   }
 }
 

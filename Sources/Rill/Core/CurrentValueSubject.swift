@@ -19,7 +19,7 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
   /// Creates a subject whose current value is `initial`.
   public init(_ initial: Value) {
     current = initial
-    super.init(graph: Graph(), rank: 0)
+    super.init(graph: .unassigned, rank: 0)
   }
 
   /// The node that tracks reads of ``value`` by computations, made at the first such read (see ``Computed``).

@@ -63,16 +63,41 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var handedBackNode: AnyObject?
   #if DEBUG
     /// Counts this graph in the tests' live-object scope.
-    let live = LiveObject(.graph)
+    let live: LiveObject
   #endif
 
-  @usableFromInline init() {}
+  @usableFromInline init() {
+    #if DEBUG
+      live = LiveObject(.graph)
+    #endif
+  }
+
+  /// The graph of a subject, a computed or a computed's signal until something needs a graph of its own for it (a
+  /// subscriber, a send, a tracked read of a subject, a link to what it reads): so an unobserved computed and a
+  /// subject nobody used cost no graph (issue 31). Never written and never a root: its `parent` is set, so the
+  /// fast paths that test `graph.parent == nil` take their slow path, where ``Signal/currentGraph`` and
+  /// ``ReactiveNode/rootGraph`` give the object a graph of its own; a read that only asks whether the graph is busy
+  /// (``ReactiveNode/withRootGraph(_:)``) gets this one, idle. Shared by every thread, safely: nothing writes to it
+  /// after it is made (`nonisolated(unsafe)` says so to the compiler, which cannot see it).
+  @usableFromInline nonisolated(unsafe) static let unassigned: Graph = {
+    let placeholder = Graph(uncounted: ())
+    placeholder.parent = Graph(uncounted: ())
+    return placeholder
+  }()
+
+  /// A graph that the live-object counts leave out (see ``unassigned``).
+  private init(uncounted: Void) {
+    #if DEBUG
+      live = LiveObject(uncounted: .graph)
+    #endif
+  }
 
   /// How many queued sends the queue holds before it must grow, for the tests of its memory.
   var queueCapacity: Int { queue.capacity }
 
   /// The representative of this graph's set.
   @inlinable var root: Graph {
+    assert(self !== Graph.unassigned, "Rill: the placeholder graph was asked for its root")
     var graph = self
     while let parent = graph.parent { graph = parent }
     return graph

@@ -50,15 +50,25 @@
 
     private let scope: LiveObjectScope?
     private let kind: Kind
+    private let isCounted: Bool
 
     @usableFromInline init(_ kind: Kind) {
       self.kind = kind
+      isCounted = true
       scope = LiveObjectScope.current
       scope?.add(1, to: kind)
       processLiveObjects.add(1, to: kind)
     }
 
+    /// An object of the library's own that lives as long as the process (``Graph/unassigned``): not counted.
+    init(uncounted kind: Kind) {
+      self.kind = kind
+      isCounted = false
+      scope = nil
+    }
+
     deinit {
+      guard isCounted else { return }
       scope?.add(-1, to: kind)
       processLiveObjects.add(-1, to: kind)
     }

@@ -24,7 +24,7 @@
   /// A signal that replays `initial` until its owner calls ``own(reading:)``.
   @usableFromInline package init(holding initial: Value) {
     held = initial
-    super.init(graph: Graph(), rank: 0)
+    super.init(graph: .unassigned, rank: 0)
   }
 
   /// From now on a new subscriber gets `read()`: the owner keeps the value.

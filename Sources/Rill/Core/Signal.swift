@@ -97,9 +97,20 @@ public class Signal<Value> {
   @inlinable @inline(__always) final var currentGraph: Graph {
     let graph = self.graph
     guard graph.parent != nil else { return graph }
-    let root = graph.root
-    self.graph = root
+    return followGraphToRoot()
+  }
+
+  /// ``currentGraph`` when `graph` is not a root: a graph merged into another, or the placeholder of a signal that
+  /// had no graph yet (see ``Graph/unassigned``), which gets its own now.
+  @usableFromInline @inline(never) final func followGraphToRoot() -> Graph {
+    let root = graph === Graph.unassigned ? graphForFirstUse() : graph.root
+    graph = root
     return root
+  }
+
+  /// The graph this signal takes when it first needs one: a new one; a computed's signal takes its node's.
+  @usableFromInline func graphForFirstUse() -> Graph {
+    Graph()
   }
 
   /// Registers `observer` to be called with every value this signal emits from now on.

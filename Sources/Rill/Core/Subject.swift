@@ -14,7 +14,7 @@
 public final class Subject<Value>: Signal<Value> {
   /// Creates a subject with no observers.
   public init() {
-    super.init(graph: Graph(), rank: 0)
+    super.init(graph: .unassigned, rank: 0)
   }
 
   override var liveKind: NodeKind { .subject }
