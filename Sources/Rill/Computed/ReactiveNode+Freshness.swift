@@ -51,7 +51,13 @@ extension ReactiveNode {
     // one frame of this function per level.
     if !isFreshWithoutWalking { refreshByWalking() }
     // Mostly a read outside any computation here: the gate first, and nothing else then.
-    if isComputationRunning { noteRead() }
+    if isComputationRunning { noteReadOutOfLine() }
+  }
+
+  /// ``noteRead()``, kept out of ``refreshAndNoteRead()``: inlined there, its registers made every read outside a
+  /// computation save and restore more of them.
+  @inline(never) final func noteReadOutOfLine() {
+    noteRead()
   }
 
   /// Whether this node is known to be up to date without looking at what it read.

@@ -135,7 +135,10 @@ extension ReactiveNode {
   /// Records a read of this node by the computation running on this thread, if any. Call it after the node is
   /// up to date, with its version of the value read.
   @inlinable @inline(__always) final func noteRead() {
-    if let context = withRootGraph({ $0.drainContext }) {
+    // A draining graph keeps this thread's context. Read in the graph as it is, root or not: a drain sets it on the
+    // graph it runs in, and a member merged into another since leaves the read to the thread's look-up below, which
+    // follows the node's graph to its root for next time.
+    if let context = Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef({ $0.drainContext }) {
       if let consumer = context._withUnsafeGuaranteedRef({ $0.consumer }) {
         consumer._withUnsafeGuaranteedRef { $0.record(self) }
       }
@@ -146,6 +149,7 @@ extension ReactiveNode {
 
   /// ``noteRead()`` when this node's graph is not draining on this thread: the thread's context says.
   @usableFromInline final func noteReadAskingTheThread() {
+    if graph.parent != nil { followGraphToRootForReading() }
     guard let context = TrackingContext.existingUnmanaged else { return }
     context._withUnsafeGuaranteedRef { context in
       guard let consumer = context.consumer else { return }
