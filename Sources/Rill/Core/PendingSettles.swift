@@ -74,8 +74,7 @@ struct PendingSettles: ~Copyable {
   /// - Complexity: Amortized O(1); O(log r) more when its rank had nothing pending (r ranks pending).
   @inlinable mutating func append(_ settle: PendingSettle) {
     if count == 0 {
-      only = settle
-      count = 1
+      appendToEmpty(settle)
       return
     }
     if count == 1 { fileOnly() }
