@@ -18,125 +18,147 @@ func computedSink(_ workload: String, operations: Int) -> Int? {
 
   switch workload {
   case "kairo_deep":
-    var node = Computed { head.value &+ 1 }
-    for _ in 1..<50 {
-      let above = node
-      node = Computed { above.value &+ 1 }
+    isolated {
+      var node = Computed { head.value &+ 1 }
+      for _ in 1..<50 {
+        let above = node
+        node = Computed { above.value &+ 1 }
+      }
+      let last = node
+      subscriptions.append(effect { sink &+= last.value })
+      writes()
     }
-    let last = node
-    subscriptions.append(effect { sink &+= last.value })
-    writes()
   case "kairo_broad":
-    for offset in 0..<50 {
-      let plusOffset = Computed { head.value &+ offset }
-      let plusOne = Computed { plusOffset.value &+ 1 }
-      subscriptions.append(effect { sink &+= plusOne.value })
+    isolated {
+      for offset in 0..<50 {
+        let plusOffset = Computed { head.value &+ offset }
+        let plusOne = Computed { plusOffset.value &+ 1 }
+        subscriptions.append(effect { sink &+= plusOne.value })
+      }
+      writes()
     }
-    writes()
   case "kairo_diamond":
-    let branches = (0..<5).map { _ in Computed { head.value &+ 1 } }
-    let sum = Computed { branches.reduce(0) { $0 &+ $1.value } }
-    subscriptions.append(effect { sink &+= sum.value })
-    writes()
+    isolated {
+      let branches = (0..<5).map { _ in Computed { head.value &+ 1 } }
+      let sum = Computed { branches.reduce(0) { $0 &+ $1.value } }
+      subscriptions.append(effect { sink &+= sum.value })
+      writes()
+    }
   case "kairo_triangle":
-    var chain = [Computed { head.value &+ 1 }]
-    for _ in 2..<10 {
-      let above = chain[chain.count - 1]
-      chain.append(Computed { above.value &+ 1 })
+    isolated {
+      var chain = [Computed { head.value &+ 1 }]
+      for _ in 2..<10 {
+        let above = chain[chain.count - 1]
+        chain.append(Computed { above.value &+ 1 })
+      }
+      let sum = Computed { [chain] in chain.reduce(head.value) { $0 &+ $1.value } }
+      subscriptions.append(effect { sink &+= sum.value })
+      writes()
     }
-    let sum = Computed { [chain] in chain.reduce(head.value) { $0 &+ $1.value } }
-    subscriptions.append(effect { sink &+= sum.value })
-    writes()
   case "kairo_mux":
-    let heads = (0..<100).map { _ in CurrentValueSubject(0) }
-    let muxed = Computed { heads.map { $0.value } }
-    for index in 0..<100 {
-      let picked = Computed { muxed.value[index] }
-      let plusOne = Computed { picked.value &+ 1 }
-      subscriptions.append(effect { sink &+= plusOne.value })
-    }
-    for number in 0..<operations {
-      let (index, value) = muxWrite(number)
-      heads[index].value = value
+    isolated {
+      let heads = (0..<100).map { _ in CurrentValueSubject(0) }
+      let muxed = Computed { heads.map { $0.value } }
+      for index in 0..<100 {
+        let picked = Computed { muxed.value[index] }
+        let plusOne = Computed { picked.value &+ 1 }
+        subscriptions.append(effect { sink &+= plusOne.value })
+      }
+      for number in 0..<operations {
+        let (index, value) = muxWrite(number)
+        heads[index].value = value
+      }
     }
   case "kairo_repeated":
-    let current = Computed {
-      var result = 0
-      for _ in 0..<30 { result &+= head.value }
-      return result
-    }
-    subscriptions.append(effect { sink &+= current.value })
-    writes()
-  case "kairo_unstable":
-    let double = Computed { head.value &* 2 }
-    let inverse = Computed { 0 &- head.value }
-    let current = Computed {
-      var result = 0
-      for _ in 0..<20 { result &+= head.value & 1 == 1 ? double.value : inverse.value }
-      return result
-    }
-    subscriptions.append(effect { sink &+= current.value })
-    writes()
-  case "kairo_avoidable":
-    let c1 = Computed { head.value }
-    let c2 = Computed {
-      _ = c1.value
-      return 0
-    }
-    let c3 = Computed { c2.value &+ 1 }
-    let c4 = Computed { c3.value &+ 2 }
-    let c5 = Computed { c4.value &+ 3 }
-    subscriptions.append(effect { sink &+= c5.value })
-    writes()
-  case _ where cellxLayers(workload) != nil:
-    let layers = cellxLayers(workload)!
-    let start = cellxStarts[0]
-    let heads = (
-      CurrentValueSubject(start.prop1), CurrentValueSubject(start.prop2), CurrentValueSubject(start.prop3),
-      CurrentValueSubject(start.prop4)
-    )
-    // Each closure captures only the cells it reads.
-    var layer = (
-      Computed { heads.1.value },
-      Computed { [one = heads.0, three = heads.2] in one.value &- three.value },
-      Computed { [two = heads.1, four = heads.3] in two.value &+ four.value },
-      Computed { heads.2.value }
-    )
-    subscriptions.reserveCapacity(4 * layers)
-    for index in 0..<layers {
-      if index > 0 {
-        let above = layer
-        layer = (
-          Computed { [two = above.1] in two.value },
-          Computed { [one = above.0, three = above.2] in one.value &- three.value },
-          Computed { [two = above.1, four = above.3] in two.value &+ four.value },
-          Computed { [three = above.2] in three.value }
-        )
+    isolated {
+      let current = Computed {
+        var result = 0
+        for _ in 0..<30 { result &+= head.value }
+        return result
       }
-      for cell in [layer.0, layer.1, layer.2, layer.3] { subscriptions.append(effect { sink &+= cell.value }) }
+      subscriptions.append(effect { sink &+= current.value })
+      writes()
     }
-    for update in 0..<operations {
-      let cells = cellxStarts[(update &+ 1) & 1]
-      batch {
-        heads.0.value = cells.prop1
-        heads.1.value = cells.prop2
-        heads.2.value = cells.prop3
-        heads.3.value = cells.prop4
+  case "kairo_unstable":
+    isolated {
+      let double = Computed { head.value &* 2 }
+      let inverse = Computed { 0 &- head.value }
+      let current = Computed {
+        var result = 0
+        for _ in 0..<20 { result &+= head.value & 1 == 1 ? double.value : inverse.value }
+        return result
+      }
+      subscriptions.append(effect { sink &+= current.value })
+      writes()
+    }
+  case "kairo_avoidable":
+    isolated {
+      let c1 = Computed { head.value }
+      let c2 = Computed {
+        _ = c1.value
+        return 0
+      }
+      let c3 = Computed { c2.value &+ 1 }
+      let c4 = Computed { c3.value &+ 2 }
+      let c5 = Computed { c4.value &+ 3 }
+      subscriptions.append(effect { sink &+= c5.value })
+      writes()
+    }
+  case _ where cellxLayers(workload) != nil:
+    isolated {
+      let layers = cellxLayers(workload)!
+      let start = cellxStarts[0]
+      let heads = (
+        CurrentValueSubject(start.prop1), CurrentValueSubject(start.prop2), CurrentValueSubject(start.prop3),
+        CurrentValueSubject(start.prop4)
+      )
+      // Each closure captures only the cells it reads.
+      var layer = (
+        Computed { heads.1.value },
+        Computed { [one = heads.0, three = heads.2] in one.value &- three.value },
+        Computed { [two = heads.1, four = heads.3] in two.value &+ four.value },
+        Computed { heads.2.value }
+      )
+      subscriptions.reserveCapacity(4 * layers)
+      for index in 0..<layers {
+        if index > 0 {
+          let above = layer
+          layer = (
+            Computed { [two = above.1] in two.value },
+            Computed { [one = above.0, three = above.2] in one.value &- three.value },
+            Computed { [two = above.1, four = above.3] in two.value &+ four.value },
+            Computed { [three = above.2] in three.value }
+          )
+        }
+        for cell in [layer.0, layer.1, layer.2, layer.3] { subscriptions.append(effect { sink &+= cell.value }) }
+      }
+      for update in 0..<operations {
+        let cells = cellxStarts[(update &+ 1) & 1]
+        batch {
+          heads.0.value = cells.prop1
+          heads.1.value = cells.prop2
+          heads.2.value = cells.prop3
+          heads.3.value = cells.prop4
+        }
       }
     }
   case "read_value":
-    // A clean unobserved computed read outside any computation: one operation is one read.
-    let tripled = opaque(Computed { head.value &+ 3 })
-    _ = tripled.value
-    for _ in 0..<operations { sink &+= tripled.value }
+    isolated {
+      // A clean unobserved computed read outside any computation: one operation is one read.
+      let tripled = opaque(Computed { head.value &+ 3 })
+      _ = tripled.value
+      for _ in 0..<operations { sink &+= tripled.value }
+    }
   case _ where fanOutCount(workload) != nil:
-    let count = fanOutCount(workload)!
-    let source = CurrentValueSubject(-1)
-    let nodes = (0..<count).map { offset in Computed { source.value &+ offset } }
-    let observers = nodes.map { node in node.subscribe { sink &+= $0 } }
-    sink = 0  // the replays at subscription
-    for value in 0..<operations { source.value = value }
-    blackHole(observers)
+    isolated {
+      let count = fanOutCount(workload)!
+      let source = CurrentValueSubject(-1)
+      let nodes = (0..<count).map { offset in Computed { source.value &+ offset } }
+      let observers = nodes.map { node in node.subscribe { sink &+= $0 } }
+      sink = 0  // the replays at subscription
+      for value in 0..<operations { source.value = value }
+      blackHole(observers)
+    }
   default:
     return nil
   }

@@ -61,65 +61,92 @@ func size(of workload: String) -> Int {
   return digits.hasSuffix("k") ? number * 1_000 : number
 }
 
+/// Runs `body`, a workload's setup and loop, as a function of its own: each workload is inlined and optimized on its
+/// own, so one workload's setup code cannot use up the inlining its neighbour's loop gets in one large function (a
+/// change to how cheap a node is to build once made `combine2`'s loop call its send's steps out of line).
+@inline(never) func isolated(_ body: () -> Void) {
+  body()
+}
+
 func runRill(_ workload: String, operations: Int) -> Bool {
   var sink = 0
   let subject = Subject<Int>()
   var subscriptions: [Subscription] = []
   switch workload {
   case "send_1sub", "send_10sub", "send_100sub":
-    for _ in 0..<size(of: workload) { subscriptions.append(subject.subscribe { sink &+= $0 }) }
-    for value in 0..<operations { subject.send(value) }
+    isolated {
+      for _ in 0..<size(of: workload) { subscriptions.append(subject.subscribe { sink &+= $0 }) }
+      for value in 0..<operations { subject.send(value) }
+    }
   case "chain3":
-    subscriptions.append(
-      subject.map { $0 &+ 1 }.filter { $0.isMultiple(of: 2) }.map { $0 &* 2 }.subscribe { sink &+= $0 })
-    for value in 0..<operations { subject.send(value) }
+    isolated {
+      subscriptions.append(
+        subject.map { $0 &+ 1 }.filter { $0.isMultiple(of: 2) }.map { $0 &* 2 }.subscribe { sink &+= $0 })
+      for value in 0..<operations { subject.send(value) }
+    }
   case "take_until":
-    let stop = Subject<Void>()
-    subscriptions.append(subject.take(until: stop).subscribe { sink &+= $0 })
-    for value in 0..<operations { subject.send(value) }
+    isolated {
+      let stop = Subject<Void>()
+      subscriptions.append(subject.take(until: stop).subscribe { sink &+= $0 })
+      for value in 0..<operations { subject.send(value) }
+    }
   case "chain_90", "chain_1000":
-    // A chain of maps, shallower and deeper than the depth at which deliveries are handed back to a loop
-    // (ChainWalks); one operation is one send down the whole chain.
-    var end: Signal<Int> = subject
-    for _ in 0..<size(of: workload) { end = end.map { $0 &+ 1 } }
-    subscriptions.append(end.subscribe { sink &+= $0 })
-    subject.send(0)
-    for value in 0..<operations { subject.send(value) }
+    isolated {
+      // A chain of maps, shallower and deeper than the depth at which deliveries are handed back to a loop
+      // (ChainWalks); one operation is one send down the whole chain.
+      var end: Signal<Int> = subject
+      for _ in 0..<size(of: workload) { end = end.map { $0 &+ 1 } }
+      subscriptions.append(end.subscribe { sink &+= $0 })
+      subject.send(0)
+      for value in 0..<operations { subject.send(value) }
+    }
   case "combine2":
-    let other = Subject<Int>()
-    subscriptions.append(combine(subject, other).subscribe { sink &+= $0.0 &+ $0.1 })
-    subject.send(0)
-    other.send(0)
-    for value in 0..<operations {
-      if value.isMultiple(of: 2) { subject.send(value) } else { other.send(value) }
+    isolated {
+      let other = Subject<Int>()
+      subscriptions.append(combine(subject, other).subscribe { sink &+= $0.0 &+ $0.1 })
+      subject.send(0)
+      other.send(0)
+      for value in 0..<operations {
+        if value.isMultiple(of: 2) { subject.send(value) } else { other.send(value) }
+      }
     }
   case "diamond":
-    subscriptions.append(
-      combine(subject.map { $0 &+ 1 }, subject.map { $0 &* 2 }).subscribe { sink &+= $0.0 &+ $0.1 })
-    subject.send(0)
-    for value in 0..<operations { subject.send(value) }
-  case "combine_list_10", "combine_list_1000":
-    let count = size(of: workload)
-    let sources = (0..<count).map { _ in Subject<Int>() }
-    subscriptions.append(combine(sources).subscribe { sink &+= $0[0] &+ $0[count - 1] })
-    for (index, source) in sources.enumerated() { source.send(index) }
-    for value in 0..<operations { sources[value % count].send(value) }
-  case "churn":
-    for _ in 0..<100 { subscriptions.append(subject.subscribe { sink &+= $0 }) }
-    for _ in 0..<operations { subject.subscribe { sink &+= $0 }.cancel() }
-  case "fanout_combine_10", "fanout_combine_1000", "fanout_combine_10k":
-    // One operation is one send to n joins; divide by n for the cost per join.
-    let other = CurrentValueSubject(1)
-    for offset in 0..<size(of: workload) {
-      subscriptions.append(combine(subject.map { $0 &+ offset }, other).subscribe { sink &+= $0.0 &+ $0.1 })
+    isolated {
+      subscriptions.append(
+        combine(subject.map { $0 &+ 1 }, subject.map { $0 &* 2 }).subscribe { sink &+= $0.0 &+ $0.1 })
+      subject.send(0)
+      for value in 0..<operations { subject.send(value) }
     }
-    subject.send(0)
-    for value in 0..<operations { subject.send(value) }
+  case "combine_list_10", "combine_list_1000":
+    isolated {
+      let count = size(of: workload)
+      let sources = (0..<count).map { _ in Subject<Int>() }
+      subscriptions.append(combine(sources).subscribe { sink &+= $0[0] &+ $0[count - 1] })
+      for (index, source) in sources.enumerated() { source.send(index) }
+      for value in 0..<operations { sources[value % count].send(value) }
+    }
+  case "churn":
+    isolated {
+      for _ in 0..<100 { subscriptions.append(subject.subscribe { sink &+= $0 }) }
+      for _ in 0..<operations { subject.subscribe { sink &+= $0 }.cancel() }
+    }
+  case "fanout_combine_10", "fanout_combine_1000", "fanout_combine_10k":
+    isolated {
+      // One operation is one send to n joins; divide by n for the cost per join.
+      let other = CurrentValueSubject(1)
+      for offset in 0..<size(of: workload) {
+        subscriptions.append(combine(subject.map { $0 &+ offset }, other).subscribe { sink &+= $0.0 &+ $0.1 })
+      }
+      subject.send(0)
+      for value in 0..<operations { subject.send(value) }
+    }
   case "store_dispatch_10", "store_dispatch_1000":
-    let store = Store(initialState: CounterState(), reducer: Reducer(reduceCounter), recording: .disabled)
-    for _ in 0..<10 { subscriptions.append(store.select(\.count).subscribe { sink &+= $0 }) }
-    for _ in 10..<size(of: workload) { subscriptions.append(store.select(\.title).subscribe { sink &+= $0 }) }
-    for _ in 0..<operations { store.dispatch(1) }
+    isolated {
+      let store = Store(initialState: CounterState(), reducer: Reducer(reduceCounter), recording: .disabled)
+      for _ in 0..<10 { subscriptions.append(store.select(\.count).subscribe { sink &+= $0 }) }
+      for _ in 10..<size(of: workload) { subscriptions.append(store.select(\.title).subscribe { sink &+= $0 }) }
+      for _ in 0..<operations { store.dispatch(1) }
+    }
   default:
     return false
   }
