@@ -16,7 +16,7 @@ import Testing
     let subscription = joined.subscribe { _ in }
     #expect(try node(first).canRise == false)
     #expect(try node(joined).canRise == false)
-    #expect(try node(first).dependents.isEmpty)
+    #expect(try node(first).risingDependents.isEmpty)
     #expect(try node(joined).rank == 3)
     withExtendedLifetime(subscription) {}
   }
@@ -27,11 +27,11 @@ import Testing
     let below = messages.map { $0 }
     let flat = try node(messages)
     #expect(try node(below).canRise)
-    #expect(flat.dependents.isEmpty)
+    #expect(flat.risingDependents.isEmpty)
     let subscription = below.subscribe { _ in }
-    #expect(flat.dependents.count == 1)
+    #expect(flat.risingDependents.count == 1)
     subscription.cancel()
-    #expect(flat.dependents.isEmpty)
+    #expect(flat.risingDependents.isEmpty)
   }
 
   @Test func rankRisesAboveADeeperInnerAndDownTheConnectedNodes() throws {
@@ -62,11 +62,11 @@ import Testing
     let flat = try node(messages)
     let subscription = again.subscribe { _ in }
     let key = ObjectIdentifier(try node(again))
-    #expect(flat.dependents[key]?.links == 2)
+    #expect(flat.risingDependents[key]?.links == 2)
     choice.value = 1
-    #expect(flat.dependents[key]?.links == 2)
+    #expect(flat.risingDependents[key]?.links == 2)
     subscription.cancel()
-    #expect(flat.dependents.isEmpty)
+    #expect(flat.risingDependents.isEmpty)
   }
 
   @Test func aRiseThatGoesRoundACycleEnds() throws {

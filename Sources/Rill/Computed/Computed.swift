@@ -43,13 +43,26 @@
 ///
 /// Not `Sendable`, like every signal: a computed and what it reads live in one isolation domain.
 public final class Computed<Value>: Signal<Value> {
-  /// The node that keeps the value and the edges, retained by hand: `deinit` hands that reference to a loop (see
-  /// there). Read in place, without a retain, on the paths that count (an `unowned(unsafe)` reference would be
-  /// retained and released at each read).
-  @usableFromInline let unmanagedNode: Unmanaged<ComputedNode<Value>>
-
-  /// The node, for the paths where a retain does not matter.
-  @inlinable var node: ComputedNode<Value> { unmanagedNode.takeUnretainedValue() }
+  /// The closure. A variable only so that `deinit` can hand it to a loop (see there); called in place
+  /// (``callCompute()``), so that a variable costs an evaluation no retain.
+  @usableFromInline @exclusivity(unchecked) final var compute: () -> Value
+  /// The steps of this computed that touch its value (see ``ComputedStep``). Built by the inlinable initializers,
+  /// so they run specialized for the caller's value type: this class's own methods run unspecialized, and would look
+  /// the generic types they touch up in the runtime at each use.
+  @usableFromInline let steps: (Computed<Value>, ComputedStep) -> Bool
+  /// Recomputes the value, returns whether it changed: built where the value type is known, as ``steps``, so an
+  /// evaluation is one call, specialized (a settle calls it directly; see ``ReactiveNode/evaluate()``).
+  @usableFromInline let evaluation: (Computed<Value>) -> Bool
+  /// The last value, once the computed has one (``ReactiveFlags/hasValue``): read and written by the specialized
+  /// code (the `steps`, the evaluation, ``read()``) that knows its type.
+  @usableFromInline @exclusivity(unchecked) final var storedValue: Value?
+  /// How many slots the signal had when the value to deliver was last decided: its settle tells only those (the
+  /// observers that joined since heard that value as their replay).
+  @usableFromInline @exclusivity(unchecked) var deliveryEnd = 0
+  /// The signal this computed follows, for ``Signal/tracked(initial:)``: connected while the computed is observed.
+  @usableFromInline @exclusivity(unchecked) var follower: SignalFollower<Value>?
+  /// The operators below this computed whose rank must follow its own, with how many links each has to it.
+  @usableFromInline @exclusivity(unchecked) var operatorDependents: [ObjectIdentifier: Dependent] = [:]
 
   /// A computed whose every evaluation counts as a change (for a value that is not `Equatable`).
   ///
@@ -60,9 +73,7 @@ public final class Computed<Value>: Signal<Value> {
   /// closure from the caller.
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
     self.init(
-      node: ComputedNode(
-        compute: compute, steps: ComputedNode.stepsAlwaysChanging(),
-        evaluation: ComputedNode<Value>.evaluation { _, _ in false }))
+      compute: compute, steps: Computed.stepsAlwaysChanging(), evaluation: Computed.evaluation { _, _ in false })
   }
 
   /// A computed whose evaluation changes nothing when `equals` says the new value equals the last.
@@ -70,172 +81,48 @@ public final class Computed<Value>: Signal<Value> {
   /// `Computed(equals: ==) { … }` is also the spelling of the cut-off in generic code, where `Computed { … }` picks
   /// the always-changing initializer unless `Value` is known to be `Equatable` there.
   @inlinable public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-    self.init(
-      node: ComputedNode(
-        compute: compute, steps: ComputedNode.steps(cutOffBy: equals),
-        evaluation: ComputedNode<Value>.evaluation(equals)))
+    self.init(compute: compute, steps: Computed.steps(cutOffBy: equals), evaluation: Computed.evaluation(equals))
   }
 
-  /// A computed signal of `node`.
-  @usableFromInline init(node: ComputedNode<Value>) {
-    unmanagedNode = .passRetained(node)
-    super.init(graph: node.graph, rank: 1)
-    node.signal = .passUnretained(self)
+  /// A computed of `compute`, with the `steps` and `evaluation` its initializer built for its value type.
+  @usableFromInline init(
+    compute: @escaping () -> Value, steps: @escaping (Computed<Value>, ComputedStep) -> Bool,
+    evaluation: @escaping (Computed<Value>) -> Bool
+  ) {
+    self.compute = compute
+    self.steps = steps
+    self.evaluation = evaluation
+    super.init(graph: .unassigned, rank: 1, flags: ReactiveFlags.isComputed)
+  }
+
+  @usableFromInline override func evaluate() -> Bool {
+    evaluation(self)
   }
 
   deinit {
-    // The node lives on while an observed consumer reads it; only its deliveries end.
-    node.signal = nil
-    node.flags &= ~(ReactiveFlags.hasObservers | ReactiveFlags.deliveryPending)
-    // The node goes in a loop, not from inside this deinit: its closure may hold the computed below, whose node's
-    // closure holds the one below that, and so on (a chain built level by level), so freeing the top of a chain
-    // from here would recurse once per level.
-    StackGuard.releaseUpstream(unmanagedNode.takeRetainedValue())
+    // The closure goes in a loop, not from inside this deinit: it may hold the computed below, whose closure holds
+    // the one below that, and so on (a chain built level by level), so freeing the top of a chain from here would
+    // recurse once per level. What it read goes the same way (see `ReactiveNode`'s deinit).
+    let closure = ReleasedClosure(compute)
+    compute = { preconditionFailure("Rill: a freed Computed was evaluated") }
+    StackGuard.releaseUpstream(consume closure)
+  }
+
+  /// Calls the closure as it is stored, through an exclusive access to it: the call borrows it in place, where
+  /// reading the variable would copy it (a retain and a release per evaluation). Nothing writes the variable but
+  /// `deinit`.
+  @inlinable @inline(__always) final func callCompute() -> Value {
+    callInPlace(&compute)
   }
 
   /// The value for the current state of what the closure reads: evaluated now if something it read changed
   /// since its last evaluation (or it never ran), cached otherwise. Read inside another computation, it is a
   /// dependency of that computation.
   @inlinable public var value: Value {
-    unmanagedNode._withUnsafeGuaranteedRef { $0.read() }
+    read()
   }
 
-  @usableFromInline override var isReplaying: Bool { true }
-
-  /// The signal's graph is its node's: given to whichever of the two first needs one (see ``Graph/unassigned``).
-  @usableFromInline override func graphForFirstUse() -> Graph {
-    node.rootGraph
-  }
-
-  @usableFromInline override func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {
-    node.refresh()
-    if isFirst {
-      node.flags |= ReactiveFlags.hasObservers
-      node.observe()
-    }
-    // The new observer (the last slot) hears the current value now: a settle to come does not tell it again.
-    if node.has(ReactiveFlags.deliveryPending) { node.deliveryEnd = min(node.deliveryEnd, slots.count - 1) }
-    observer(node.storedValue.unsafelyUnwrapped)
-  }
-
-  @usableFromInline override func lastObserverRemoved() {
-    node.flags &= ~ReactiveFlags.hasObservers
-    node.flags &= ~ReactiveFlags.deliveryPending
-    if !node.isObserved { node.unobserve() }
-  }
-
-  @usableFromInline override var risingNode: (any RisingNode)? { self }
-
-  override var liveKind: NodeKind { .computed }
-
-  override func runReason() -> RunReason? {
-    node.runReason()
-  }
-
-  override func startedTracing() {
-    node.flags |= ReactiveFlags.isTraced
-  }
-
-  override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
-    node.appendLiveDependencies(to: &nodes)
-  }
-
-  override func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
-    let subscribers = appendObservingNodes(to: &nodes)
-    node.appendLiveDependents(to: &nodes)
-    return subscribers
-  }
-
-  /// The operators below this computed whose rank must follow its own, with how many links each has to it.
-  @usableFromInline @exclusivity(unchecked) var operatorDependents: [ObjectIdentifier: Dependent] = [:]
-}
-
-extension Computed: RisingNode {
-  @usableFromInline func raiseRank(above floor: Int) {
-    node.raiseRank(to: floor + 1)
-  }
-
-  @usableFromInline func addDependent(_ node: any RisingNode) {
-    operatorDependents[ObjectIdentifier(node), default: Dependent(node: node)].links += 1
-  }
-
-  @usableFromInline func removeDependent(_ node: any RisingNode) {
-    let key = ObjectIdentifier(node)
-    guard let links = operatorDependents[key]?.links else { return }
-    if links == 1 {
-      operatorDependents[key] = nil
-    } else {
-      operatorDependents[key]?.links = links - 1
-    }
-  }
-
-  /// The node's rank rose: the signal's follows, and so do the operators below it.
-  func followRank(_ rank: Int) {
-    guard self.rank < rank else { return }
-    self.rank = rank
-    for dependent in operatorDependents.values { dependent.node.raiseRank(above: rank) }
-  }
-}
-
-extension Computed where Value: Equatable {
-  /// A computed whose evaluation changes nothing when the new value is equal (`==`) to the last.
-  ///
-  /// Picked only where `Value` is known to be `Equatable` at the call: inside a function generic over an
-  /// unconstrained `T`, `Computed(compute)` is the always-changing initializer instead (write
-  /// `Computed(equals: ==) { … }` there).
-  @inlinable public convenience init(_ compute: @escaping () -> Value) {
-    self.init(
-      node: ComputedNode(
-        compute: compute, steps: ComputedNode.stepsCutOffByEquality(),
-        evaluation: ComputedNode<Value>.evaluationCutOffByEquality()))
-  }
-}
-
-/// What ``ComputedNode/steps`` is asked to do.
-@usableFromInline
-enum ComputedStep {
-  /// Run the closure as the node's run and store its value: returns whether it changed.
-  case evaluate
-  /// Remember how many observers the signal has now: its settle tells those (see ``ComputedNode/deliveryEnd``).
-  case notePendingDelivery
-  /// Tell the signal's observers the value.
-  case deliver
-}
-
-/// The node of a ``Computed``: its closure, its value and its edges. It outlives its signal while an observed
-/// consumer still reads it.
-@usableFromInline
-final class ComputedNode<Value>: ReactiveNode {
-  @usableFromInline let compute: () -> Value
-  /// The steps of this computed that touch its value (see ``ComputedStep``). Built by the inlinable initializers of
-  /// ``Computed``, so they run specialized for the caller's value type: this class's own methods run unspecialized,
-  /// and would look the generic types they touch up in the runtime at each use.
-  @usableFromInline let steps: (ComputedNode<Value>, ComputedStep) -> Bool
-  /// The last value, once the node has one (``ReactiveFlags/hasValue``): kept in the node, read and written by the
-  /// specialized code (the `steps`, the evaluation, ``read()``) that knows its type.
-  @usableFromInline @exclusivity(unchecked) final var storedValue: Value?
-  /// The signal, while it lives: it delivers the changes to its observers.
-  @usableFromInline @exclusivity(unchecked) var signal: Unmanaged<Computed<Value>>?
-
-  @usableFromInline init(
-    compute: @escaping () -> Value, steps: @escaping (ComputedNode<Value>, ComputedStep) -> Bool,
-    evaluation: @escaping (ReactiveNode) -> Bool
-  ) {
-    self.compute = compute
-    self.steps = steps
-    super.init(flags: ReactiveFlags.isComputed, rank: 1, graph: .unassigned, evaluation: evaluation)
-  }
-
-  /// The evaluation of a computed cut off by `isEqual` (see ``ReactiveNode/evaluation``), built where the value type
-  /// is known.
-  @inlinable static func evaluation(_ isEqual: @escaping (Value, Value) -> Bool) -> (ReactiveNode) -> Bool {
-    { node in
-      let node = unsafeDowncast(node, to: ComputedNode<Value>.self)
-      return node.store(node.track(node.compute), isEqual: isEqual)
-    }
-  }
-
-  /// The value, brought up to date, the read noted (see ``Computed/value``). Not inlined into the reader: the node is
+  /// The value, brought up to date, the read noted (see ``value``). Not inlined into the reader: the computed is
   /// guaranteed alive for the call, which reads it without a retain (inlined, the optimizer retains it around the
   /// slow path's call).
   @inlinable @inline(never) final func read() -> Value {
@@ -243,61 +130,36 @@ final class ComputedNode<Value>: ReactiveNode {
     return storedValue.unsafelyUnwrapped
   }
 
-  /// Stores `new` as the value; returns whether it changed, by `isEqual` (never, for a first value).
-  @inlinable @inline(__always) final func store(_ new: consuming Value, isEqual: (Value, Value) -> Bool) -> Bool {
-    if has(ReactiveFlags.hasValue) {
-      if isEqual(storedValue.unsafelyUnwrapped, new) { return false }
-    } else {
-      flags |= ReactiveFlags.hasValue
+  @usableFromInline override var isReplaying: Bool { true }
+
+  @usableFromInline override func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {
+    refresh()
+    if isFirst {
+      flags |= ReactiveFlags.hasObservers
+      observe()
     }
-    storedValue = new
-    return true
+    // The new observer (the last slot) hears the current value now: a settle to come does not tell it again.
+    if has(ReactiveFlags.deliveryPending) { deliveryEnd = min(deliveryEnd, slots.count - 1) }
+    observer(storedValue.unsafelyUnwrapped)
   }
 
-  /// The steps of a computed whose every result is a change.
-  @inlinable static func stepsAlwaysChanging() -> (ComputedNode<Value>, ComputedStep) -> Bool {
-    { node, step in
-      guard case .evaluate = step else { return node.performDelivery(step) }
-      return node.store(node.track(node.compute)) { _, _ in false }
-    }
+  @usableFromInline override func lastObserverRemoved() {
+    flags &= ~(ReactiveFlags.hasObservers | ReactiveFlags.deliveryPending)
+    if !isObserved { unobserve() }
   }
 
-  /// The steps of a computed cut off by `equals`.
-  @inlinable static func steps(cutOffBy equals: @escaping (Value, Value) -> Bool) -> (
-    ComputedNode<Value>, ComputedStep
-  ) -> Bool {
-    { node, step in
-      guard case .evaluate = step else { return node.performDelivery(step) }
-      return node.store(node.track(node.compute), isEqual: equals)
-    }
-  }
-
-  /// Runs a delivery step (see ``ComputedStep``), specialized where the steps are built (see ``steps``), and kept
-  /// out of the evaluation's way.
-  @inlinable @inline(never) final func performDelivery(_ step: ComputedStep) -> Bool {
-    switch step {
-    case .evaluate:
-      preconditionFailure("an evaluation is not a delivery step")
-    case .notePendingDelivery:
-      deliveryEnd = signal?._withUnsafeGuaranteedRef { $0.slots.count } ?? 0
-    case .deliver:
-      // Held for the delivery: an observer may let go of the last reference to it while it delivers.
-      guard let signal = signal?.takeUnretainedValue() else { return false }
-      signal.deliverFromSettle(storedValue.unsafelyUnwrapped, end: deliveryEnd)
-    }
-    return false
-  }
+  @usableFromInline override var risingNode: (any RisingNode)? { self }
 
   override var kindDescription: String { "a Computed<\(Value.self)>" }
 
-  override var liveObject: AnyObject { signal?.takeUnretainedValue() ?? self }
-
   override var liveKind: NodeKind { .computed }
 
-  override var liveValueType: Any.Type? { Value.self }
+  override func runReason() -> RunReason? {
+    trackedRunReason()
+  }
 
-  override func appendLiveDependencies(to nodes: inout [AnyObject]) {
-    super.appendLiveDependencies(to: &nodes)
+  override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
+    appendLiveDependencies(to: &nodes)
     if let follower, follower.subscription != nil { nodes.append(follower.signal) }
   }
 
@@ -330,10 +192,6 @@ final class ComputedNode<Value>: ReactiveNode {
     }
   }
 
-  /// How many slots the signal had when the value to deliver was last decided: its settle tells only those (the
-  /// observers that joined since heard that value as their replay).
-  @usableFromInline @exclusivity(unchecked) var deliveryEnd = 0
-
   override func noteDeliveryPending() {
     _ = steps(self, .notePendingDelivery)
   }
@@ -342,26 +200,76 @@ final class ComputedNode<Value>: ReactiveNode {
     _ = steps(self, .deliver)
   }
 
-  override func signalRankRose(to rank: Int) {
-    signal?._withUnsafeGuaranteedRef { $0.followRank(rank) }
+  /// The rank rose: the delivery checkpoint and the operators below follow.
+  override func rankRose() {
+    setCheckpoint()
+    for dependent in operatorDependents.values { dependent.node.raiseRank(above: rank) }
   }
 
-  /// The signal this computed follows, for ``Signal/tracked(initial:)``: connected while the computed is observed.
-  @usableFromInline @exclusivity(unchecked) var follower: SignalFollower<Value>?
-
   override func didLink() {
-    // The node's and the signal's graph follow to the merged root, so the graph they were made with can go.
+    // The graph follows to the merged root, so the graph it was made with can go.
     _ = rootGraph
-    signal?._withUnsafeGuaranteedRef { _ = $0.currentGraph }
     follower?.connect(self)
   }
 
   override func didUnlink() {
     follower?.disconnect()
   }
-}
 
-extension Computed {
+  /// The evaluation of a computed cut off by `isEqual` (see ``ReactiveNode/evaluation``), built where the value type
+  /// is known.
+  @inlinable static func evaluation(_ isEqual: @escaping (Value, Value) -> Bool) -> (Computed<Value>) -> Bool {
+    { node in
+      node.store(node.track { node.callCompute() }, isEqual: isEqual)
+    }
+  }
+
+  /// Stores `new` as the value; returns whether it changed, by `isEqual` (never, for a first value).
+  @inlinable @inline(__always) final func store(_ new: consuming Value, isEqual: (Value, Value) -> Bool) -> Bool {
+    if has(ReactiveFlags.hasValue) {
+      if isEqual(storedValue.unsafelyUnwrapped, new) { return false }
+    } else {
+      flags |= ReactiveFlags.hasValue
+    }
+    storedValue = new
+    return true
+  }
+
+  /// The steps of a computed whose every result is a change.
+  @inlinable static func stepsAlwaysChanging() -> (Computed<Value>, ComputedStep) -> Bool {
+    { node, step in
+      guard case .evaluate = step else { return node.performDelivery(step) }
+      return node.store(node.track { node.callCompute() }) { _, _ in false }
+    }
+  }
+
+  /// The steps of a computed cut off by `equals`.
+  @inlinable static func steps(cutOffBy equals: @escaping (Value, Value) -> Bool) -> (Computed<Value>, ComputedStep)
+    -> Bool
+  {
+    { node, step in
+      guard case .evaluate = step else { return node.performDelivery(step) }
+      return node.store(node.track { node.callCompute() }, isEqual: equals)
+    }
+  }
+
+  /// Runs a delivery step (see ``ComputedStep``), specialized where the steps are built (see ``steps``), and kept
+  /// out of the evaluation's way.
+  @inlinable @inline(never) final func performDelivery(_ step: ComputedStep) -> Bool {
+    switch step {
+    case .evaluate:
+      preconditionFailure("an evaluation is not a delivery step")
+    case .notePendingDelivery:
+      deliveryEnd = slots.count
+    case .deliver:
+      // Held for the delivery: an observer may let go of the last reference to this computed while it delivers.
+      let held = Unmanaged.passUnretained(self).retain()
+      deliverFromSettle(storedValue.unsafelyUnwrapped, end: deliveryEnd)
+      held.release()
+    }
+    return false
+  }
+
   /// Delivers `value` to the observers of the first `end` slots (those subscribed when it was decided; a later one
   /// heard it as its replay), from this computed's settle (a propagation of its graph is running).
   @inlinable func deliverFromSettle(_ value: Value, end: Int) {
@@ -369,20 +277,75 @@ extension Computed {
   }
 }
 
-extension ComputedNode where Value: Equatable {
+extension Computed: RisingNode {
+  @usableFromInline func raiseRank(above floor: Int) {
+    raiseRank(to: floor + 1)
+  }
+
+  @usableFromInline func addDependent(_ node: any RisingNode) {
+    operatorDependents[ObjectIdentifier(node), default: Dependent(node: node)].links += 1
+  }
+
+  @usableFromInline func removeDependent(_ node: any RisingNode) {
+    let key = ObjectIdentifier(node)
+    guard let links = operatorDependents[key]?.links else { return }
+    if links == 1 {
+      operatorDependents[key] = nil
+    } else {
+      operatorDependents[key]?.links = links - 1
+    }
+  }
+}
+
+/// Calls `closure` where it is stored (see ``Computed/callCompute()``).
+@inlinable @inline(__always) func callInPlace<Value>(_ closure: inout () -> Value) -> Value {
+  closure()
+}
+
+/// A computed's closure on its way out, handed to ``StackGuard/releaseUpstream(_:)`` so that what it holds is freed
+/// in a loop (see `Computed`'s `deinit`).
+final class ReleasedClosure<Value> {
+  let closure: () -> Value
+
+  init(_ closure: @escaping () -> Value) {
+    self.closure = closure
+  }
+}
+
+extension Computed where Value: Equatable {
+  /// A computed whose evaluation changes nothing when the new value is equal (`==`) to the last.
+  ///
+  /// Picked only where `Value` is known to be `Equatable` at the call: inside a function generic over an
+  /// unconstrained `T`, `Computed(compute)` is the always-changing initializer instead (write
+  /// `Computed(equals: ==) { … }` there).
+  @inlinable public convenience init(_ compute: @escaping () -> Value) {
+    self.init(
+      compute: compute, steps: Computed.stepsCutOffByEquality(), evaluation: Computed.evaluationCutOffByEquality())
+  }
+
   /// The evaluation of a computed cut off by `==`.
-  @inlinable static func evaluationCutOffByEquality() -> (ReactiveNode) -> Bool {
+  @inlinable static func evaluationCutOffByEquality() -> (Computed<Value>) -> Bool {
     { node in
-      let node = unsafeDowncast(node, to: ComputedNode<Value>.self)
-      return node.store(node.track(node.compute), isEqual: ==)
+      node.store(node.track { node.callCompute() }, isEqual: ==)
     }
   }
 
   /// The steps of a computed cut off by `==`.
-  @inlinable static func stepsCutOffByEquality() -> (ComputedNode<Value>, ComputedStep) -> Bool {
+  @inlinable static func stepsCutOffByEquality() -> (Computed<Value>, ComputedStep) -> Bool {
     { node, step in
       guard case .evaluate = step else { return node.performDelivery(step) }
-      return node.store(node.track(node.compute), isEqual: ==)
+      return node.store(node.track { node.callCompute() }, isEqual: ==)
     }
   }
+}
+
+/// What ``Computed/steps`` is asked to do.
+@usableFromInline
+enum ComputedStep {
+  /// Run the closure as the node's run and store its value: returns whether it changed.
+  case evaluate
+  /// Remember how many observers the signal has now: its settle tells those (see ``Computed/deliveryEnd``).
+  case notePendingDelivery
+  /// Tell the signal's observers the value.
+  case deliver
 }

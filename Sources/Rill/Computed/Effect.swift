@@ -79,10 +79,6 @@ final class EffectNode: ReactiveNode {
 
   override var liveKind: NodeKind { .effect }
 
-  deinit {
-    if has(ReactiveFlags.isLabelled) { NodeNames.remove(self) }
-  }
-
   /// The first run, as a propagation of the effect's graph when it is idle, so that a write to something the
   /// effect read is queued behind it like any write from an effect. The effect keeps itself alive while it is
   /// linked (its subscription may be freed on another thread, which must not free it).

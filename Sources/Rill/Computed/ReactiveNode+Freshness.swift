@@ -135,7 +135,7 @@ extension ReactiveNode {
   /// that read it are marked and scheduled, and its signal's observers will hear the value at its settle.
   @usableFromInline final func reevaluate() {
     flags &= ~ReactiveFlags.isDirty
-    guard evaluation(self) else { return }
+    guard evaluate() else { return }
     valueChanged()
   }
 
@@ -149,7 +149,7 @@ extension ReactiveNode {
     if has(ReactiveFlags.hasObservers) {
       // At each change: an observer that joined since the last one heard that value, and must hear this one.
       flags |= ReactiveFlags.deliveryPending
-      guard !isSettling else { return }  // the settle tells them next, all of them (see `ComputedNode.run()`)
+      guard !isSettling else { return }  // the settle tells them next, all of them (see `Computed.run()`)
       noteDeliveryPending()
       schedule()
     }
@@ -270,7 +270,7 @@ extension ReactiveNode {
     guard has(ReactiveFlags.isLinked) else { return }
     if has(ReactiveFlags.isDirty) {
       flags &= ~ReactiveFlags.isDirty
-      if evaluation(self) {
+      if evaluate() {
         valueChanged(isSettling: true)
         if has(ReactiveFlags.deliveryPending) { noteDeliveryPending() }  // decided now: the observers of now
       }
@@ -300,7 +300,7 @@ extension ReactiveNode {
         if node.has(ReactiveFlags.isScheduled) && !node.has(ReactiveFlags.isEffect) {
           node.rootGraph.moveSettles(of: ObjectIdentifier(node), toRank: rank)
         }
-        node.signalRankRose(to: rank)
+        node.rankRose()
         var index = 0
         while index < node.dependents.count {
           node.dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
@@ -327,15 +327,17 @@ extension ReactiveNode {
       if let context = graph.drainContext { return (context, false) }
       return graph.contextForFirstRun()
     }
+    if _slowPath(!dependencies.hasOwnHeader) { dependencies.grow() }  // its first run: memory for its state
+    let state = dependencies.header  // written three times here: looked up once
     let (outerConsumer, outerRunning) = context._withUnsafeGuaranteedRef { context in
       let outer = (context.consumer, context.running)
       context.consumer = .passUnretained(self)
       context.running = .passUnretained(self)
-      runStamp = context.nextStamp()
+      state.pointee.runStamp = context.nextStamp()
       return outer
     }
-    runCursor = 0
-    runHighestRank = 0
+    state.pointee.runCursor = 0
+    state.pointee.runHighestRank = 0
     flags |= ReactiveFlags.isRunning
     if countsItself { runningComputations.wrappingAdd(1, ordering: .relaxed) }
     let result = body()

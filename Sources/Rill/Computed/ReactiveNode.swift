@@ -1,66 +1,67 @@
-// The vertices of the tracked graph: what `Computed`, `effect` and tracked reads are built on.
+// The vertices of the tracked graph: what every signal, `Computed` and `effect` is built on.
 //
-// Every tracked source (a `CurrentValueSubject` read by a computation, the store's state), every `Computed` and
-// every `effect` has one `ReactiveNode`. A consumer (a computed or an effect) keeps the nodes it read in its last
-// run, in read order, in `dependencies`; a node keeps the *observed* consumers that read it in `dependents`. Each
-// edge is a small struct in each of the two arrays, holding the index of its twin in the other, so an edge is
-// added and removed in O(1) (a swap-remove fixes the twin of the one it moved). No closure and no object per edge.
+// Every signal is a `ReactiveNode` (a subject read by a computation is a source of the tracked graph as it is), and
+// so is every effect. A `Computed` is one object: its signal, its value and its edges. A consumer (a computed or an
+// effect) keeps the nodes it read in its last run, in read order, in `dependencies`; a node keeps the *observed*
+// consumers that read it in `dependents`. Each edge is a small struct in each of the two arrays, holding the index of
+// its twin in the other, so an edge is added and removed in O(1) (a swap-remove fixes the twin of the one it moved).
+// No closure and no object per edge.
 //
 // A consumer's edges up keep its sources alive (one retain each); the edges down are not retained: an observed
 // consumer unlinks itself before it goes. A computed that nothing observes keeps its `dependencies` (so observing
 // it again allocates nothing) but is in no source's `dependents`: a source never keeps it alive (rule 10).
 
-/// A vertex of the tracked graph: a source, a computed, or an effect (see the file's comment).
+/// A vertex of the tracked graph: a signal (a source, or a computed), or an effect (see the file's comment).
 ///
 /// A node is a ``PendingRun`` itself: a computed is scheduled in its graph's pending settles as it is, with no object
 /// of its own for it. A scheduled node is kept alive by what observes it; one that stops being observed while
 /// scheduled keeps itself alive (``ReactiveFlags/isHeldForSettle``) until its settle has run.
-@usableFromInline
-class ReactiveNode: PendingRun {
+///
+/// Not part of Rill's API: public only because ``Signal`` inherits from it, and a public class's superclass must be
+/// public. It has no public members, and nothing outside Rill can make or subclass one.
+public class _ReactiveNode: _PendingRun {
   /// ``ReactiveFlags`` bits.
   @usableFromInline @exclusivity(unchecked) final var flags: UInt32
+  // Three bytes of the signal's, kept in the padding after `flags` (see ``Signal``): they cost a node no memory.
+  /// What a delivery of this signal must do besides calling its observers, as bits: ``Signal/checkpointHook`` for a
+  /// node whose rank makes it a delivery checkpoint; ``Signal/deepChainHook`` for a forwarding node deep in its
+  /// graph (see ``ChainWalks``). Zero for nearly every delivery.
+  @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
+  /// Set while a node subscribes to this signal as the last step of its connect (see
+  /// ``Signal/subscribe(forwardingTo:_:)``): this signal's connect, if the subscribe makes one, is a tail call.
+  @usableFromInline @exclusivity(unchecked) final var isTailConnect = false
+  /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
+  /// `map`, `filter`, …; see ``Signal/subscribe(forwardingTo:_:)``).
+  @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
   /// Bumped each time the node's value changes: a source's write, a computed's re-evaluation to a new value.
   /// Only ever rises (a version rolled back could make a consumer think it is up to date).
   @usableFromInline @exclusivity(unchecked) final var version: UInt = 0
-  /// Greater than the rank of everything this node read (0 for a source): observed computeds settle in this
-  /// order within a propagation, beside the operators' joins (rule 11). It only rises.
+  /// Distance from the graph's sources: 0 for a subject, greater than the rank of everything this node reads (its
+  /// upstream signals, the values its computation read) otherwise. Joins and observed computeds settle in this order
+  /// within a propagation (rules 6 and 11). It only rises: a `flatMapLatest` upstream switching to a deeper inner
+  /// signal (see ``DerivedSignal/raiseRank(above:)``), a computation reading a deeper value (``raiseRank(to:)``).
   @usableFromInline @exclusivity(unchecked) final var rank: Int
   /// The observed consumers that read this node, each with the index of its twin edge in their `dependencies`.
-  @usableFromInline @exclusivity(unchecked) final var dependents = PlainList<DependentEdge>()
-  /// What this consumer read in its last run, in read order (empty for a source).
-  @usableFromInline @exclusivity(unchecked) final var dependencies = PlainList<DependencyEdge>()
-  /// The graph this node belongs to (any member of its set: ``Graph/root`` finds the representative).
+  @usableFromInline @exclusivity(unchecked) final var dependents = DependentList()
+  /// What this consumer read in its last run, in read order, after the state of its runs (see ``DependencyList``):
+  /// one pointer, to a shared empty header, for a node that never ran a computation.
+  @usableFromInline @exclusivity(unchecked) final var dependencies = DependencyList()
+  /// The graph this node belongs to (any member of its set: ``rootGraph`` finds the representative), or
+  /// ``Graph/unassigned`` until something needs it to have one.
   @usableFromInline @exclusivity(unchecked) final var graph: Graph
   /// The run that last read this node, so that a run reading it again keeps one edge, with one compare. (A nested
   /// run that reads it in between takes the stamp: the outer run's next read of it may add a second edge to it,
   /// harmless: kept, not added again, by the runs that read it the same way; dropped by one that reads it once.)
   @usableFromInline @exclusivity(unchecked) final var readStamp: UInt = 0
-  /// The walk of ``refresh()`` that last found this node up to date.
-  @usableFromInline @exclusivity(unchecked) final var freshStamp: UInt = 0
-  /// How many of its dependencies this consumer's running run has confirmed, in order.
-  @usableFromInline @exclusivity(unchecked) final var runCursor = 0
-  /// The stamp of this consumer's running run (see ``readStamp``).
-  @usableFromInline @exclusivity(unchecked) final var runStamp: UInt = 0
-  /// The highest rank of the edges this consumer's running run added (see ``recordOutOfOrder(_:)``).
-  @usableFromInline @exclusivity(unchecked) final var runHighestRank = 0
-  /// The write epoch at which this unobserved computed was last found up to date (see ``TrackedWrites``).
-  @usableFromInline @exclusivity(unchecked) final var checkedEpoch: Int = -1
   #if DEBUG
     /// Counts this node in the tests' live-object scope.
     @usableFromInline final let liveNode = LiveObject(.signal)
   #endif
 
-  /// Recomputes a computed's value, returns whether it changed: a closure built where the value type is known (see
-  /// ``ComputedNode``), so an evaluation is one call, specialized. `false` for sources and effects.
-  @usableFromInline final let evaluation: (ReactiveNode) -> Bool
-
-  @usableFromInline init(
-    flags: UInt32, rank: Int, graph: Graph, evaluation: @escaping (ReactiveNode) -> Bool = { _ in false }
-  ) {
+  @usableFromInline init(flags: UInt32, rank: Int, graph: Graph) {
     self.flags = flags
     self.rank = rank
     self.graph = graph
-    self.evaluation = evaluation
     super.init()
   }
 
@@ -68,6 +69,65 @@ class ReactiveNode: PendingRun {
     releaseDependencies(from: 0)
     dependencies.deallocate()
     dependents.deallocate()
+    if has(ReactiveFlags.isLabelled) { NodeNames.remove(self) }
+  }
+
+  // The state of a consumer's runs, kept at the head of its dependencies' memory (see ``ConsumerState``): written
+  // only by a consumer that ran (``track(_:)`` gives it the memory first).
+
+  /// Checks, in debug builds, that this consumer's state is its own: the shared empty header is never written.
+  @inlinable @inline(__always) final func assertOwnState() {
+    assert(dependencies.hasOwnHeader, "Rill: the state of a consumer that never ran was written")
+  }
+
+  /// How many of its dependencies this consumer's running run has confirmed, in order.
+  @inlinable @inline(__always) final var runCursor: Int {
+    get { Int(truncatingIfNeeded: dependencies.header.pointee.runCursor) }
+    set {
+      assertOwnState()
+      dependencies.header.pointee.runCursor = Int32(truncatingIfNeeded: newValue)
+    }
+  }
+
+  /// The highest rank of the edges this consumer's running run added (see ``recordOutOfOrder(_:)``).
+  @inlinable @inline(__always) final var runHighestRank: Int {
+    get { Int(truncatingIfNeeded: dependencies.header.pointee.runHighestRank) }
+    set {
+      assertOwnState()
+      dependencies.header.pointee.runHighestRank = Int32(truncatingIfNeeded: newValue)
+    }
+  }
+
+  /// The stamp of this consumer's running run (see ``readStamp``).
+  @inlinable @inline(__always) final var runStamp: UInt {
+    get { dependencies.header.pointee.runStamp }
+    set {
+      assertOwnState()
+      dependencies.header.pointee.runStamp = newValue
+    }
+  }
+
+  /// The walk of ``refresh()`` that last found this consumer up to date.
+  @inlinable @inline(__always) final var freshStamp: UInt {
+    get { dependencies.header.pointee.freshStamp }
+    set {
+      assertOwnState()
+      dependencies.header.pointee.freshStamp = newValue
+    }
+  }
+
+  /// The write epoch at which this unobserved computed was last found up to date (see ``trackedWrites``).
+  @inlinable @inline(__always) final var checkedEpoch: Int {
+    get { dependencies.header.pointee.checkedEpoch }
+    set {
+      assertOwnState()
+      dependencies.header.pointee.checkedEpoch = newValue
+    }
+  }
+
+  /// Recomputes a computed's value; returns whether it changed. Overridden by computeds (`false` for the rest).
+  @usableFromInline func evaluate() -> Bool {
+    false
   }
 
   /// The graph runs this computed's settle (see ``settleScheduled()``).
@@ -75,15 +135,16 @@ class ReactiveNode: PendingRun {
     settleScheduled()
   }
 
+  /// This node's rank rose in a rise of the tracked graph (``raiseRank(to:)``): a computed's delivery checkpoint and
+  /// the operators below it follow. Overridden by computeds.
+  @usableFromInline func rankRose() {}
+
   /// A computed's value changed with observers to tell: the observers subscribed now are the ones its settle
   /// tells (a later one hears the new value as its replay). Overridden by computeds.
   @usableFromInline func noteDeliveryPending() {}
 
   /// Delivers a computed's new value to the observers of its signal. Overridden by computeds.
   @usableFromInline func deliverChange() {}
-
-  /// The rank of this computed's signal rose to `rank`: the operators below it follow. Overridden by computeds.
-  @usableFromInline func signalRankRose(to rank: Int) {}
 
   /// This consumer was just linked (it became observed). Overridden by the computeds that follow a signal.
   @usableFromInline func didLink() {}
@@ -94,16 +155,30 @@ class ReactiveNode: PendingRun {
   /// What a cycle error says this node is, in a message.
   @usableFromInline var kindDescription: String { "a tracked value" }
 
-  // The live graph (see `LiveGraphWalk.swift`).
+  // The live graph (see `LiveGraphWalk.swift`): overridden by each kind of node.
 
-  /// The object the live graph shows for this node: its computed's signal, the subject that owns it, or itself.
-  var liveObject: AnyObject { self }
+  /// What kind of node the live graph shows.
+  var liveKind: NodeKind { .effect }
 
-  /// What kind of node the live graph shows, when it shows this one itself.
-  var liveKind: NodeKind { .trackedValue }
-
-  /// The type of this node's value, when the live graph shows this one itself.
+  /// The type of this node's value, or `nil` for an effect.
   var liveValueType: Any.Type? { nil }
+
+  /// The name ``NodeNames`` keeps for this node, if it was given one.
+  var liveName: String? { has(ReactiveFlags.isLabelled) ? NodeNames.name(of: self) : nil }
+
+  /// Why this node last ran (debug builds; see ``RunReason``): a computation's reads by default.
+  func runReason() -> RunReason? { trackedRunReason() }
+
+  /// Appends the nodes this one takes values from, while the edges are live: what a consumer read.
+  func appendLiveUpstreams(to nodes: inout [AnyObject]) {
+    appendLiveDependencies(to: &nodes)
+  }
+
+  /// Appends the nodes this one feeds; returns how many other observers it has: the observed consumers that read it.
+  func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
+    appendLiveDependents(to: &nodes)
+    return 0
+  }
 
   /// Appends what this consumer read, while it is observed (linked): unobserved, it has no live edge (rule 10).
   func appendLiveDependencies(to nodes: inout [AnyObject]) {
@@ -118,21 +193,19 @@ class ReactiveNode: PendingRun {
 
   @inlinable @inline(__always) final func has(_ flag: UInt32) -> Bool { flags & flag != 0 }
 
-  /// The graph's representative, shortening the path to it for next time.
-  @inlinable final var rootGraph: Graph {
-    if _slowPath(graph.parent != nil) { followGraphToRoot() }
-    return graph
+  /// The graph's representative, shortening the path to it for next time; a node with no graph yet gets one.
+  @inlinable @inline(__always) final var rootGraph: Graph {
+    let graph = self.graph
+    guard graph.parent != nil else { return graph }
+    return followGraphToRoot()
   }
 
   /// Points ``graph`` at its set's representative (graphs merged since it was set), or gives a node that had no
-  /// graph one (see ``Graph/unassigned``). Out of line: it is rare.
-  @usableFromInline @inline(never) final func followGraphToRoot() {
-    graph = graph === Graph.unassigned ? graphForFirstUse() : graph.root
-  }
-
-  /// The graph this node takes when it first needs one: a new one, which a computed's signal shares.
-  func graphForFirstUse() -> Graph {
-    Graph()
+  /// graph one (see ``Graph/unassigned``); returns it. Out of line: it is rare.
+  @usableFromInline @inline(never) @discardableResult final func followGraphToRoot() -> Graph {
+    let root = graph === Graph.unassigned ? Graph() : graph.root
+    graph = root
+    return root
   }
 
   /// Runs `body` with the graph's representative, read in place, without retaining it: this node keeps it. A node
@@ -149,12 +222,22 @@ class ReactiveNode: PendingRun {
     return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
   }
 
+  /// A computation read this subject's value for the first time: from now on its reads are noted and its writes
+  /// mark what read it. It takes its graph now, so that a read in a drain finds the drain's context there.
+  @usableFromInline final func becomeTrackedSource() {
+    flags |= ReactiveFlags.isTrackedSource
+    _ = rootGraph
+  }
+
   /// ``followGraphToRoot()`` for a read: leaves a node with no graph yet as it is.
   @usableFromInline @inline(never) final func followGraphToRootForReading() {
     guard graph !== Graph.unassigned else { return }
     graph = graph.root
   }
 }
+
+/// The name Rill's own code uses for ``_ReactiveNode``.
+@usableFromInline typealias ReactiveNode = _ReactiveNode
 
 /// The bits of ``ReactiveNode/flags``.
 @usableFromInline
@@ -185,6 +268,9 @@ enum ReactiveFlags {
   @inlinable static var isLabelled: UInt32 { 1 << 11 }
   /// A computed or an effect that writes a line at each run saying why (debug builds; see ``RunReason``).
   @inlinable static var isTraced: UInt32 { 1 << 12 }
+  /// A subject (a `CurrentValueSubject`, a store's state) whose value a computation has read: its reads are noted
+  /// and its writes mark what read it (see ``ReactiveNode/becomeTrackedSource()``).
+  @inlinable static var isTrackedSource: UInt32 { 1 << 13 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

@@ -50,7 +50,7 @@ final class SignalFollower<Value> {
   @exclusivity(unchecked) var latest: Value
   @exclusivity(unchecked) var subscription: Subscription?
   /// The computed's node while connected (it owns this follower).
-  @exclusivity(unchecked) unowned(unsafe) var node: ComputedNode<Value>?
+  @exclusivity(unchecked) unowned(unsafe) var node: Computed<Value>?
   /// True while the subscription replays, which is not a change: the computed was just evaluated.
   @exclusivity(unchecked) var isConnecting = false
 
@@ -65,7 +65,7 @@ final class SignalFollower<Value> {
   ) -> Computed<Value> {
     let follower = SignalFollower(signal, initial: initial)
     let computed = make { follower.read() }
-    computed.node.follower = follower
+    computed.follower = follower
     return computed
   }
 
@@ -96,7 +96,7 @@ final class SignalFollower<Value> {
   }
 
   /// The computed became observed: joins the signal's graph below it, and subscribes.
-  func connect(_ node: ComputedNode<Value>) {
+  func connect(_ node: Computed<Value>) {
     guard subscription == nil else { return }
     self.node = node
     node.rootGraph.union(signal.currentGraph)

@@ -22,19 +22,14 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
     super.init(graph: .unassigned, rank: 0)
   }
 
-  /// The node that tracks reads of ``value`` by computations, made at the first such read (see ``Computed``).
-  /// Retained by hand (released in `deinit`): read without a retain at each tracked read.
-  @usableFromInline @exclusivity(unchecked) var trackingNode: Unmanaged<ReactiveNode>?
-
   /// The current value. Setting it delivers the new value to every observer, in subscription order.
   ///
   /// Read inside a ``Computed``'s closure or an ``effect(_:)``, it is a dependency of that computation: every
   /// value set (equal or not) makes it run again.
   @inlinable public var value: Value {
     get {
-      if let trackingNode {
-        // Read in place, without retaining it: this subject keeps it.
-        trackingNode._withUnsafeGuaranteedRef { $0.noteRead() }
+      if has(ReactiveFlags.isTrackedSource) {
+        noteRead()
       } else if _slowPath(isComputationRunning) {
         noteTrackedRead()
       }
@@ -49,17 +44,17 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
   /// program: a computation must not write.
   @inlinable public func send(_ value: Value) {
     // Only a value some computation has read can be written from one that matters: its check is out of line.
-    if _slowPath(trackingNode != nil) && sendIsQueuedBehindAnEffect(value) { return }
+    if _slowPath(has(ReactiveFlags.isTrackedSource)) && sendIsQueuedBehindAnEffect(value) { return }
     guard startPropagation() else {
       currentGraph.enqueue { [self] in
         current = value
-        if let trackingNode { trackingNode._withUnsafeGuaranteedRef { $0.sourceChanged() } }
+        if has(ReactiveFlags.isTrackedSource) { sourceChanged() }
         deliver(value)
       }
       return
     }
     current = value
-    if _slowPath(trackingNode != nil) { trackedValueChanged() }
+    if _slowPath(has(ReactiveFlags.isTrackedSource)) { trackedValueChanged() }
     deliverAsRootSend(value)
     finishPropagation()
   }
@@ -78,31 +73,19 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
 
   /// The value changed and computations read it: they are marked (out of line, so a send stays small).
   @usableFromInline final func trackedValueChanged() {
-    trackingNode.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.sourceChanged() }
+    sourceChanged()
   }
 
-  /// Records the first read of ``value`` by a computation: makes the node that tracks the reads. Only a computation
-  /// running on this thread makes the read tracked: one running on another thread (the count said one runs
-  /// somewhere) changes nothing here.
+  /// Records the first read of ``value`` by a computation: from now on this subject is a source of the tracked graph
+  /// (see ``ReactiveNode/becomeTrackedSource()``). Only a computation running on this thread makes the read tracked:
+  /// one running on another thread (the count said one runs somewhere) changes nothing here.
   @usableFromInline final func noteTrackedRead() {
     guard isTrackingOnThisThread else { return }
-    let node = TrackedSourceNode(owner: self, graph: currentGraph)
-    trackingNode = .passRetained(node)
-    node.noteRead()
-  }
-
-  deinit {
-    trackingNode?._withUnsafeGuaranteedRef { ($0 as? TrackedSourceNode)?.owner = nil }
-    trackingNode?.release()
+    becomeTrackedSource()
+    noteRead()
   }
 
   override var liveKind: NodeKind { .currentValueSubject }
-
-  override func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
-    let subscribers = appendObservingNodes(to: &nodes)
-    trackingNode?._withUnsafeGuaranteedRef { $0.appendLiveDependents(to: &nodes) }
-    return subscribers
-  }
 
   @usableFromInline override var isReplaying: Bool { true }
 

@@ -42,23 +42,24 @@ extension DerivedSignal {
   @usableFromInline final func raiseRank(above floor: Int) {
     guard rank <= floor, !isRaisingRank else { return }
     rank = floor + 1
+    setCheckpoint()
     currentGraph.moveSettles(of: ObjectIdentifier(self), toRank: rank)
     isRaisingRank = true
-    for dependent in dependents.values { dependent.node.raiseRank(above: rank) }
+    for dependent in risingDependents.values { dependent.node.raiseRank(above: rank) }
     isRaisingRank = false
   }
 
   @usableFromInline final func addDependent(_ node: any RisingNode) {
-    dependents[ObjectIdentifier(node), default: Dependent(node: node)].links += 1
+    risingDependents[ObjectIdentifier(node), default: Dependent(node: node)].links += 1
   }
 
   @usableFromInline final func removeDependent(_ node: any RisingNode) {
     let key = ObjectIdentifier(node)
-    guard let links = dependents[key]?.links else { return }
+    guard let links = risingDependents[key]?.links else { return }
     if links == 1 {
-      dependents[key] = nil
+      risingDependents[key] = nil
     } else {
-      dependents[key]?.links = links - 1
+      risingDependents[key]?.links = links - 1
     }
   }
 }

@@ -48,7 +48,7 @@ class DerivedSignal<Value>: Signal<Value> {
   /// The upstreams whose rank can rise; this node is their dependent while it is connected.
   @usableFromInline @exclusivity(unchecked) final var risingUpstreams: [any RisingNode]
   /// The connected nodes this one feeds whose rank can rise, with how many links each has to this one.
-  @usableFromInline @exclusivity(unchecked) final var dependents: [ObjectIdentifier: Dependent] = [:]
+  @usableFromInline @exclusivity(unchecked) final var risingDependents: [ObjectIdentifier: Dependent] = [:]
   /// True while a rise walks this node's dependents: a rise that comes back here went round a cycle.
   @exclusivity(unchecked) final var isRaisingRank = false
   /// Where this node keeps a delivery it hands back in a deep chain (see ``handBack(_:in:)``), once it has.

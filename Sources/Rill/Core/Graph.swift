@@ -72,11 +72,10 @@ final class Graph {
     #endif
   }
 
-  /// The graph of a subject, a computed or a computed's signal until something needs a graph of its own for it (a
-  /// subscriber, a send, a tracked read of a subject, a link to what it reads): so an unobserved computed and a
-  /// subject nobody used cost no graph (issue 31). Never written and never a root: its `parent` is set, so the
-  /// fast paths that test `graph.parent == nil` take their slow path, where ``Signal/currentGraph`` and
-  /// ``ReactiveNode/rootGraph`` give the object a graph of its own; a read that only asks whether the graph is busy
+  /// The graph of a subject or a computed until something needs a graph of its own for it (a subscriber, a send, a
+  /// tracked read of a subject, a link to what it reads): so an unobserved computed and a subject nobody used cost
+  /// no graph (issue 31). Never written and never a root: its `parent` is set, so the fast paths that test
+  /// `graph.parent == nil` take their slow path, where ``ReactiveNode/rootGraph`` gives the object a graph of its own; a read that only asks whether the graph is busy
   /// (``ReactiveNode/withRootGraph(_:)``) gets this one, idle. Shared by every thread, safely: nothing writes to it
   /// after it is made (`nonisolated(unsafe)` says so to the compiler, which cannot see it).
   @usableFromInline nonisolated(unsafe) static let unassigned: Graph = {

@@ -1,12 +1,17 @@
-/// What a graph's pending settles run (``PendingSettles``): a join's settle (``JoinSettle``) or a computed's node
+/// What a graph's pending settles run (``PendingSettles``): a join's settle (``JoinSettle``) or a computed
 /// (``ReactiveNode``), each with a ``run()`` of its own. No fields: a node pays nothing for being one.
-@usableFromInline
-class PendingRun {
+///
+/// Not part of Rill's API: public only because ``Signal`` is a node (see ``ReactiveNode``), and a public class's
+/// superclass must be public. It has no public members, and nothing outside Rill can make or subclass one.
+public class _PendingRun {
   @usableFromInline init() {}
 
   /// The graph's turn for this settle. Called through an unretained reference (see ``JoinSettle``).
   @usableFromInline func run() {}
 }
+
+/// The name Rill's own code uses for ``_PendingRun``.
+@usableFromInline typealias PendingRun = _PendingRun
 
 /// The settle of one connection of a join — a `combine`, `withLatestFrom`, `take(until:)` or `skip(until:)` node —
 /// that the graph runs once the depth-first pass of a propagation is over (rule 6).

@@ -106,7 +106,7 @@ public enum LiveObjects {
 /// Live objects by kind (see ``LiveObjects``), printed as one line: `12 signals, 3 graphs, 9 subscriptions,
 /// 2 join settles alive`.
 public struct LiveObjectCounts: Equatable, Sendable, CustomStringConvertible {
-  /// Signals: subjects, operators' nodes, computeds and their nodes, effects' nodes, a store's state signals.
+  /// Signals: subjects, operators' nodes, computeds (one object each), effects' nodes, a store's state signals.
   public var signals: Int
   /// Graphs: the propagation domains of connected signals (signals that were joined share one).
   public var graphs: Int

@@ -17,9 +17,6 @@
   /// Sends waiting in the graph's queue.
   @usableFromInline @exclusivity(unchecked) var queuedSends = 0
   @usableFromInline @exclusivity(unchecked) var ownerIsGone = false
-  /// The node that tracks reads of the owner's value by computations, made at the first such read.
-  /// Retained by hand (released in `deinit`): read without a retain at each tracked read.
-  @usableFromInline @exclusivity(unchecked) var trackingNode: Unmanaged<ReactiveNode>?
 
   /// A signal that replays `initial` until its owner calls ``own(reading:)``.
   @usableFromInline package init(holding initial: Value) {
@@ -69,14 +66,12 @@
       currentGraph.enqueue { [self] in
         queuedSends &-= 1
         held = queuedSends == 0 && !ownerIsGone ? nil : value
-        if let trackingNode { trackingNode._withUnsafeGuaranteedRef { $0.sourceChanged() } }
+        if has(ReactiveFlags.isTrackedSource) { sourceChanged() }
         deliver(value)
       }
       return
     }
-    if _slowPath(trackingNode != nil) {
-      trackingNode.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.sourceChanged() }
-    }
+    if _slowPath(has(ReactiveFlags.isTrackedSource)) { sourceChanged() }
     deliverAsRootSend(value)
     finishPropagation()
   }
@@ -98,12 +93,11 @@
   @usableFromInline func noteTrackedReadNow() -> Value? {
     // Only a computation on this thread: the count says one runs somewhere.
     guard let context = TrackingContext.existing, context.running != nil else { return nil }
-    if let trackingNode {
-      trackingNode._withUnsafeGuaranteedRef { $0.noteRead() }
+    if has(ReactiveFlags.isTrackedSource) {
+      noteRead()
     } else if context.consumer != nil {
-      let node = TrackedSourceNode(owner: self, graph: currentGraph)
-      trackingNode = .passRetained(node)
-      node.noteRead()
+      becomeTrackedSource()
+      noteRead()
     }
     return queuedSends != 0 ? held : nil
   }
@@ -117,7 +111,7 @@
   @inlinable package func writeWaitsForAnEffect(_ what: @autoclosure () -> String) -> Bool {
     // Only a value some computation has read matters, and its check is out of line: a write pays one load (and
     // builds no message).
-    guard _slowPath(trackingNode != nil) else { return false }
+    guard _slowPath(has(ReactiveFlags.isTrackedSource)) else { return false }
     return writeWaitsForAnEffectNow(what())
   }
 
@@ -137,18 +131,7 @@
     ownerIsGone = true
   }
 
-  deinit {
-    trackingNode?._withUnsafeGuaranteedRef { ($0 as? TrackedSourceNode)?.owner = nil }
-    trackingNode?.release()
-  }
-
   override var liveKind: NodeKind { .storeState }
-
-  override func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
-    let subscribers = appendObservingNodes(to: &nodes)
-    trackingNode?._withUnsafeGuaranteedRef { $0.appendLiveDependents(to: &nodes) }
-    return subscribers
-  }
 
   @usableFromInline override var isReplaying: Bool { true }
 

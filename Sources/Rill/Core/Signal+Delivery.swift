@@ -15,13 +15,13 @@ extension Signal {
   /// back to the delivery that marked it; a checkpoint nested deep delivers down its chain in a loop.
   @inlinable @inline(never) final func deliverWithHooks(_ value: Value) {
     // Nearly always no tail step is being called: one load.
-    if deliveryHooks & Signal.deepChainHook != 0 && withRootGraph({ $0.tailStepCall != 0 }) {
+    if deliveryHooks & Signal.deepChainHook != 0 && withOwnRootGraph({ $0.tailStepCall != 0 }) {
       // A forwarding node deep in its graph, reached as the last step of a deep delivery, every step of it a last
       // step, if the observer running is its own connection upstream: deliver now, with one step less for the
       // next node, or, at the last step, hand the delivery back. One delivery is handed back at a time; were
       // another waiting, this one runs now.
       let node = unsafeDowncast(self, to: DerivedSignal<Value>.self)
-      let steps = withRootGraph { graph -> Int in
+      let steps = withOwnRootGraph { graph -> Int in
         guard let upstream = node.upstream,
           graph.tailStepCall == UInt(bitPattern: Unmanaged.passUnretained(upstream).toOpaque())
         else { return -1 }
@@ -33,7 +33,7 @@ extension Signal {
         return
       }
       if steps == 0 {
-        withRootGraph { node.handBack(value, in: $0) }
+        withOwnRootGraph { node.handBack(value, in: $0) }
         return
       }
     }
@@ -41,17 +41,17 @@ extension Signal {
       deliverToObservers(value, tailSteps: -1)
       return
     }
-    let isDeep = withRootGraph { graph -> Bool in
+    let isDeep = withOwnRootGraph { graph -> Bool in
       graph.checkpointNesting &+= 1
       return graph.checkpointNesting > ChainWalks.deepCheckpoints
     }
     if isDeep {
       deliverToObservers(value, tailSteps: ChainWalks.tailSteps)
-      withRootGraph { $0.runHandedBackDeliveries() }
+      withOwnRootGraph { $0.runHandedBackDeliveries() }
     } else {
       deliverToObservers(value, tailSteps: -1)
     }
-    withRootGraph { $0.checkpointNesting &-= 1 }
+    withOwnRootGraph { $0.checkpointNesting &-= 1 }
   }
 
   /// Calls the observers, in order. With `tailSteps` 0 or more, the last observer is called as a tail step with that
@@ -79,12 +79,12 @@ extension Signal {
           // Names the call by its subscription's address, which is compared, never read: the subscription may be
           // freed on another thread meanwhile (rule 8), or cancelled by the observer.
           let call = UInt(bitPattern: slots[index].subscription.toOpaque())
-          withRootGraph { graph in
+          withOwnRootGraph { graph in
             graph.tailStepCall = call
             graph.tailSteps = tailSteps
           }
           observer._withUnsafeGuaranteedRef { $0.receive(value) }
-          withRootGraph { $0.tailStepCall = 0 }
+          withOwnRootGraph { $0.tailStepCall = 0 }
         } else {
           observer._withUnsafeGuaranteedRef { $0.receive(value) }
         }

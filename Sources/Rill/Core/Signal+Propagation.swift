@@ -14,15 +14,6 @@ extension Signal {
     }
   }
 
-  /// Runs `body` with this signal's graph's root, read in place, without retaining it: this signal keeps it.
-  @inlinable @inline(__always) final func withRootGraph<Result>(_ body: (Graph) -> Result) -> Result {
-    if _fastPath(graph.parent == nil) {
-      return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
-    }
-    _ = currentGraph  // makes `graph` the root
-    return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef(body)
-  }
-
   /// Whether a propagation is running in this signal's graph. Reads the graph in place, without retaining it.
   @inlinable @inline(__always) final var isPropagating: Bool {
     if _fastPath(graph.parent == nil) { return graph.depth != 0 }

@@ -18,7 +18,7 @@
 ///
 /// Signals are not `Sendable`: a signal graph lives in one isolation domain (the main actor in an app,
 /// one actor on a server), so delivery needs no locks.
-public class Signal<Value> {
+public class Signal<Value>: _ReactiveNode {
   /// The observers, in subscription order; a cancelled observer leaves a tombstone (`nil`) until the
   /// next compaction.
   @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<ObserverSlot<Value>> = []
@@ -31,42 +31,28 @@ public class Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var observerCount = 0
   /// How many deliveries of this signal are on the stack; slots are compacted only at 0.
   @usableFromInline @exclusivity(unchecked) final var deliveryDepth = 0
-  /// This signal's graph (possibly a non-root member of it; see ``currentGraph``).
-  @usableFromInline @exclusivity(unchecked) final var graph: Graph
-  /// Distance from the graph's sources: 0 for a subject, more than every upstream's otherwise. Joins
-  /// settle in this order (rule 6). It rises, never falls, when a `flatMapLatest` upstream of this node
-  /// switches to a deeper inner signal (see ``DerivedSignal/raiseRank(above:)``); sends only read it.
-  @usableFromInline @exclusivity(unchecked) final var rank: Int {
-    didSet { setCheckpoint() }
-  }
-  /// What a delivery of this signal must do besides calling its observers, as bits: ``checkpointHook`` for a
-  /// node whose rank makes it a delivery checkpoint; ``deepChainHook`` for a forwarding node deep in its graph
-  /// (see ``ChainWalks``). Zero for nearly every delivery.
-  @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
-  /// Set while a node subscribes to this signal as the last step of its connect (see
-  /// ``subscribe(forwardingTo:_:)``): this signal's connect, if the subscribe makes one, is a tail call.
-  @usableFromInline @exclusivity(unchecked) final var isTailConnect = false
-  /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
-  /// `map`, `filter`, …; see ``subscribe(forwardingTo:_:)``).
-  @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
   /// Whether ``named(_:)`` or ``traced(_:)`` gave this signal a label, which ``NodeNames`` keeps until the signal
-  /// goes. In the padding after the flags above: an unnamed signal pays no memory for names, and its `deinit` one
-  /// test.
-  final var isLabelled = false
-  /// Whether ``traced(_:)`` asked for a line at each run of this signal (read in debug builds only).
-  @usableFromInline final var isTraced = false
+  /// goes (``ReactiveFlags/isLabelled``): an unnamed signal pays no memory for names, and its `deinit` one test.
+  final var isLabelled: Bool {
+    get { has(ReactiveFlags.isLabelled) }
+    set { flags = newValue ? flags | ReactiveFlags.isLabelled : flags & ~ReactiveFlags.isLabelled }
+  }
+  /// Whether ``traced(_:)`` asked for a line at each run of this signal (``ReactiveFlags/isTraced``; read in debug
+  /// builds only).
+  @inlinable final var isTraced: Bool {
+    get { has(ReactiveFlags.isTraced) }
+    set { flags = newValue ? flags | ReactiveFlags.isTraced : flags & ~ReactiveFlags.isTraced }
+  }
   /// Observers whose subscriptions were freed on another thread, for this signal's domain to remove (rule 8).
   @usableFromInline final let foreignReleases = ForeignReleases()
   #if DEBUG
     /// Slots moved or dropped by compaction, for the tests that pin cancel cost (rule 9).
     @usableFromInline @exclusivity(unchecked) final var compactionWork = 0
-    /// Counts this signal in the tests' live-object scope.
-    @usableFromInline final let live = LiveObject(.signal)
   #endif
 
-  @usableFromInline init(graph: Graph, rank: Int) {
-    self.graph = graph
-    self.rank = rank
+  /// A signal in `graph` (see ``ReactiveNode/graph``) at `rank`, with a computed's ``ReactiveFlags`` when it is one.
+  @usableFromInline init(graph: Graph, rank: Int, flags: UInt32 = 0) {
+    super.init(flags: flags, rank: rank, graph: graph)
     setCheckpoint()
   }
 
@@ -76,7 +62,7 @@ public class Signal<Value> {
   /// as a tail step: its deliveries check the graph's ``Graph/tailStepCall`` (see ``ChainWalks``).
   @usableFromInline static var deepChainHook: UInt8 { 2 }
 
-  /// Sets or clears the checkpoint bit for the current rank.
+  /// Sets or clears the checkpoint bit for the current rank: after every change of ``ReactiveNode/rank``.
   final func setCheckpoint() {
     let isCheckpoint = rank > 0 && rank % ChainWalks.checkpointRank == 0
     if isCheckpoint {
@@ -90,28 +76,11 @@ public class Signal<Value> {
     // Observers whose subscriptions were freed on another thread after the last delivery are still owned here.
     for slot in slots { slot.observer?.release() }
     for observer in retired { observer.release() }
-    if isLabelled { NodeNames.remove(self) }
   }
 
-  /// The root of this signal's graph, shortening the path to it for next time.
-  @inlinable @inline(__always) final var currentGraph: Graph {
-    let graph = self.graph
-    guard graph.parent != nil else { return graph }
-    return followGraphToRoot()
-  }
-
-  /// ``currentGraph`` when `graph` is not a root: a graph merged into another, or the placeholder of a signal that
-  /// had no graph yet (see ``Graph/unassigned``), which gets its own now.
-  @usableFromInline @inline(never) final func followGraphToRoot() -> Graph {
-    let root = graph === Graph.unassigned ? graphForFirstUse() : graph.root
-    graph = root
-    return root
-  }
-
-  /// The graph this signal takes when it first needs one: a new one; a computed's signal takes its node's.
-  @usableFromInline func graphForFirstUse() -> Graph {
-    Graph()
-  }
+  /// The root of this signal's graph, shortening the path to it for next time; a signal that had no graph yet (see
+  /// ``Graph/unassigned``) gets its own now.
+  @inlinable @inline(__always) final var currentGraph: Graph { rootGraph }
 
   /// Registers `observer` to be called with every value this signal emits from now on.
   ///
@@ -201,19 +170,23 @@ public class Signal<Value> {
   // The live graph (see `LiveGraphWalk.swift`): overridden by each kind of signal.
 
   /// What kind of node the live graph shows for this signal.
-  var liveKind: NodeKind { .signal }
+  override var liveKind: NodeKind { .signal }
+
+  override var liveValueType: Any.Type? { Value.self }
+
+  override var liveName: String? { name }
 
   /// Appends the nodes this signal takes values from while connected (none for a source).
-  func appendLiveUpstreams(to nodes: inout [AnyObject]) {}
+  override func appendLiveUpstreams(to nodes: inout [AnyObject]) {}
 
-  /// Appends the nodes this signal feeds; returns how many of its observers are not nodes (subscribers).
-  func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
-    appendObservingNodes(to: &nodes)
+  /// Appends the nodes this signal feeds (its observers that are nodes, the observed computations that read it);
+  /// returns how many of its observers are not nodes (subscribers).
+  override func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
+    let subscribers = appendObservingNodes(to: &nodes)
+    appendLiveDependents(to: &nodes)
+    return subscribers
   }
 
   /// Why this signal last ran (debug builds; see ``RunReason``): `nil` for a source.
-  func runReason() -> RunReason? { nil }
-
-  /// ``traced(_:)`` was called: a computed marks its node.
-  func startedTracing() {}
+  override func runReason() -> RunReason? { nil }
 }

@@ -35,7 +35,7 @@ extension Signal {
 
   /// ``noteRootSend(_:)`` for a signal whose graph was merged into another.
   @usableFromInline final func noteRootSendInMergedGraph(_ state: UInt8) {
-    withRootGraph { $0.rootSend = state }
+    withOwnRootGraph { $0.rootSend = state }
   }
 
   /// Whether a propagation is running, and whether a join may emit at once when one of its sources delivers: the
@@ -43,7 +43,7 @@ extension Signal {
   /// ``Graph/rootSend``). (A graph merged with another while both were busy runs two at once: a join may hear
   /// from both passes. A batch that holds the graph makes its `depth` more than 1.)
   @inlinable @inline(__always) final var propagationAndRootSend: (isPropagating: Bool, isRootSend: Bool) {
-    withRootGraph { graph in
+    withOwnRootGraph { graph in
       if _fastPath(graph.rootSend == RootSend.outsideBatch && graph.depth == 1) { return (true, true) }
       if graph.rootSend == RootSend.unchecked && graph.depth == 1 { return (true, graph.checkRootSend()) }
       return (graph.depth != 0, false)

@@ -22,12 +22,7 @@ package protocol LiveFanOut: AnyObject {
   func appendFedNodes(to nodes: inout [AnyObject])
 }
 
-extension Signal: LiveNode {
-  var liveRunReason: RunReason? { runReason() }
-  var liveRank: Int { rank }
-  var liveValueType: Any.Type? { Value.self }
-  var liveName: String? { name }
-
+extension Signal {
   /// Appends the nodes whose observers are in this signal's slots (``NodeObserver``); returns how many other
   /// live observers it has.
   final func appendObservingNodes(to nodes: inout [AnyObject]) -> Int {
@@ -66,16 +61,6 @@ extension Signal: LiveNode {
 extension ReactiveNode: LiveNode {
   var liveRunReason: RunReason? { runReason() }
   var liveRank: Int { rank }
-  var liveName: String? { has(ReactiveFlags.isLabelled) ? NodeNames.name(of: self) : nil }
-
-  func appendLiveUpstreams(to nodes: inout [AnyObject]) {
-    appendLiveDependencies(to: &nodes)
-  }
-
-  func appendLiveDownstreams(to nodes: inout [AnyObject]) -> Int {
-    appendLiveDependents(to: &nodes)
-    return 0
-  }
 }
 
 /// The breadth-first walk of the live graph.
@@ -91,10 +76,9 @@ enum LiveGraphWalk {
     var listed = Set<EdgeKey>()  // the edges in `feeds`
 
     func index(of object: AnyObject) -> Int? {
-      let shown = shownObject(object)
-      if let known = found[ObjectIdentifier(shown)] { return known }
-      guard let node = shown as? any LiveNode else { return nil }
-      found[ObjectIdentifier(shown)] = order.count
+      if let known = found[ObjectIdentifier(object)] { return known }
+      guard let node = object as? any LiveNode else { return nil }
+      found[ObjectIdentifier(object)] = order.count
       order.append(node)
       subscribers.append(0)
       observers.append(0)
@@ -155,11 +139,6 @@ enum LiveGraphWalk {
     let numbered = edges.map { LiveGraph.Edge(from: id[$0.from], to: id[$0.to]) }
       .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
     return LiveGraph(nodes: nodes, edges: numbered, origin: id[origin])
-  }
-
-  /// The object the graph shows for `object`: a tracked-graph node's computed or subject, or the object itself.
-  static func shownObject(_ object: AnyObject) -> AnyObject {
-    (object as? ReactiveNode)?.liveObject ?? object
   }
 
   /// An edge by the indices of its ends in the walk's order.

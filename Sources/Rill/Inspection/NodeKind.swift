@@ -23,7 +23,9 @@ public struct NodeKind: Hashable, Sendable, CustomStringConvertible {
   public static let computed = NodeKind("Computed")
   /// An ``effect(_:)``.
   public static let effect = NodeKind("effect")
-  /// A tracked value whose owner is gone, still read by a computation.
+  /// A tracked value whose owner is gone, still read by a computation: no longer shown, since a subject is its own
+  /// tracked source and lives while a computation reads it.
+  @available(*, deprecated, message: "a live graph no longer shows this kind: a subject is its own tracked source")
   public static let trackedValue = NodeKind("tracked value")
   /// A signal of a kind the library does not name.
   public static let signal = NodeKind("signal")

@@ -48,7 +48,7 @@ enum NodeNames {
 /// `Computed<Int> "total"`, `CurrentValueSubject<String> "goal"`, `effect "log"`; `nil` when it has no name. The
 /// name is looked up here, when the message is written: a node pays nothing for it otherwise.
 func nameForFailure(of object: AnyObject?) -> String? {
-  guard let object, let node = LiveGraphWalk.shownObject(object) as? any LiveNode, let name = node.liveName else {
+  guard let node = object as? any LiveNode, let name = node.liveName else {
     return nil
   }
   let type = node.liveValueType.map { "<\(LiveGraphWalk.typeDescription($0))>" } ?? ""
@@ -59,13 +59,13 @@ extension ReactiveNode {
   /// How a failure message calls this computed or effect: by its name when it has one (``nameForFailure(of:)``),
   /// otherwise `a Computed<Int>`.
   final var nameForFailure: String {
-    Rill.nameForFailure(of: liveObject) ?? kindDescription
+    Rill.nameForFailure(of: self) ?? kindDescription
   }
 
   /// How a failure message calls this computed's closure: `the closure of Computed<Int> "total"`, or
   /// `a Computed's closure` when it has no name.
   final var closureForFailure: String {
-    Rill.nameForFailure(of: liveObject).map { "the closure of \($0)" } ?? "a Computed's closure"
+    Rill.nameForFailure(of: self).map { "the closure of \($0)" } ?? "a Computed's closure"
   }
 }
 

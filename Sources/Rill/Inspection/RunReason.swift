@@ -75,7 +75,7 @@ public struct RunReason: Hashable, Sendable, CustomStringConvertible {
 
   /// An input of `object` (a signal, or a tracked-graph node), found as `change`.
   static func input(_ object: AnyObject, _ change: Input.Change) -> Input {
-    guard let node = LiveGraphWalk.shownObject(object) as? any LiveNode else {
+    guard let node = object as? any LiveNode else {
       return Input(kind: .signal, name: nil, valueType: nil, change: change)
     }
     return Input(
@@ -122,7 +122,6 @@ extension Signal {
     NodeNames.setTrace(trace, for: self)
     isLabelled = true
     isTraced = true
-    startedTracing()
     return self
   }
 
@@ -136,7 +135,7 @@ extension Signal {
 extension ReactiveNode {
   /// Why this computed or effect last ran (debug builds), or `nil` before its first run (`hasRun` says it has: a
   /// computed's first value is stored after its run ends).
-  final func runReason(hasRun: Bool = false) -> RunReason? {
+  final func trackedRunReason(hasRun: Bool = false) -> RunReason? {
     #if DEBUG
       if !hasRun && has(ReactiveFlags.isComputed) && !has(ReactiveFlags.hasValue) { return nil }
       var inputs: [RunReason.Input] = []
@@ -144,8 +143,7 @@ extension ReactiveNode {
         let edge = dependencies[index]
         inputs.append(RunReason.input(edge.source.takeUnretainedValue(), edge.change))
       }
-      let shown = liveObject as? any LiveNode ?? self
-      return RunReason(kind: shown.liveKind, name: shown.liveName, inputs: inputs)
+      return RunReason(kind: liveKind, name: liveName, inputs: inputs)
     #else
       return nil
     #endif
@@ -153,7 +151,7 @@ extension ReactiveNode {
 
   /// Writes why this computed or effect ran to its trace (kept on its signal, for a computed).
   @usableFromInline final func traceRun() {
-    guard let trace = NodeNames.trace(of: liveObject), let reason = runReason(hasRun: true) else { return }
+    guard let trace = NodeNames.trace(of: self), let reason = trackedRunReason(hasRun: true) else { return }
     trace(reason.description)
   }
 }

@@ -11,7 +11,7 @@ import Testing
     let doubled = Computed { source.value &* 2 }
     var scheduledWhileTelling: [Bool] = []
     let subscription = doubled.subscribe { _ in
-      scheduledWhileTelling.append(doubled.node.has(ReactiveFlags.isScheduled))
+      scheduledWhileTelling.append(doubled.has(ReactiveFlags.isScheduled))
     }
     source.value = 1
     source.value = 2

@@ -22,6 +22,52 @@ import Testing
     #expect(list.isEmpty && list.capacity == 0)
   }
 
+  /// A headered list (a node's dependencies and dependents) grows from the shared empty header, keeping its header's
+  /// other fields through every growth, and never writes the shared header.
+  @Test(arguments: [1, 2, 3, 5, 64])
+  func aHeaderedListGrowsFromTheSharedEmptyHeaderKeepingItsState(count: Int) {
+    var list = DependencyList()
+    #expect(list.isEmpty && !list.hasOwnHeader)
+    list.grow()
+    list.header.pointee.runStamp = 42
+    list.header.pointee.checkedEpoch = 7
+    let source = ReactiveNode(flags: 0, rank: 1, graph: Graph())
+    for index in 0..<count {
+      list.append(DependencyEdge(source: .passUnretained(source), version: UInt(index), twin: -1))
+    }
+    #expect(list.count == count && list.capacity >= count)
+    #expect((0..<count).map { list[$0].version } == (0..<count).map(UInt.init))
+    #expect(list.header.pointee.runStamp == 42 && list.header.pointee.checkedEpoch == 7)
+    #expect(list.removeLast().version == UInt(count - 1))
+    list.deallocate()
+    let shared = DependencyList()
+    #expect(shared.count == 0 && shared.capacity == 0 && shared.header.pointee.runStamp == 0)
+    #expect(shared.header.pointee.checkedEpoch == -1)
+  }
+
+  /// Every header starts with the list's count and capacity, which the list reads as raw memory at offsets 0 and 4.
+  @Test func everyHeaderStartsWithTheCountAndTheCapacity() {
+    #expect(MemoryLayout<ConsumerState>.offset(of: \.count) == 0)
+    #expect(MemoryLayout<ConsumerState>.offset(of: \.capacity) == 4)
+    #expect(MemoryLayout<DependentsHeader>.offset(of: \.count) == 0)
+    #expect(MemoryLayout<DependentsHeader>.offset(of: \.capacity) == 4)
+  }
+
+  /// A node that never ran a computation, and one no observed consumer read, have no list memory of their own.
+  @Test func aNodeWithNoEdgesKeepsOnlyPointersToTheSharedHeaders() {
+    let subject = CurrentValueSubject(1)
+    let mapped = subject.map { $0 + 1 }
+    #expect(!subject.dependencies.hasOwnHeader && !subject.dependents.hasOwnHeader)
+    #expect(!mapped.dependencies.hasOwnHeader && !mapped.dependents.hasOwnHeader)
+    let doubled = Computed { subject.value * 2 }
+    #expect(!doubled.dependencies.hasOwnHeader)
+    #expect(doubled.value == 2)
+    #expect(doubled.dependencies.hasOwnHeader && !subject.dependents.hasOwnHeader)  // unobserved: no edge down
+    let subscription = doubled.subscribe { _ in }
+    #expect(subject.dependents.count == 1)
+    withExtendedLifetime(subscription) {}
+  }
+
   /// Read by pull, the inner computed re-runs nested each time: the outer keeps the same edges, a bounded number.
   @Test(arguments: [false, true])
   func aValueReadAgainAfterANestedRunReadItKeepsABoundedNumberOfEdges(observed: Bool) {
@@ -29,7 +75,7 @@ import Testing
     let inner = Computed { source.value &* 2 }
     let outer = Computed { source.value &+ inner.value &+ source.value }
     let subscription = observed ? outer.subscribe { _ in } : nil
-    let node = outer.node
+    let node = outer
     #expect(outer.value == 4)
     #expect((2...3).contains(node.dependencies.count))  // inner ran nested, between the two reads of source
     source.value = 2

@@ -27,7 +27,7 @@ import Testing
   @Test(arguments: [1, 100])
   func unobservedComputedsReadOftenMakeNoGraph(levels: Int) {
     let source = CurrentValueSubject(1)
-    _ = Computed { source.value }.value  // the subject's tracking node takes the subject's graph: made here
+    _ = Computed { source.value }.value  // the subject, read by a computation, takes its graph: made here
     var top: Computed<Int>?
     let made = graphsMade {
       var level = Computed { source.value }
@@ -58,8 +58,8 @@ import Testing
     subscription.cancel()
   }
 
-  /// A computed's signal subscribed first, its node linked after: the two share the one graph, so a write
-  /// propagates once, glitch-free, beside an operator pipeline on the same subject.
+  /// A computed subscribed first, linked to what it read after: it joins that graph, so a write propagates once,
+  /// glitch-free, beside an operator pipeline on the same subject.
   @Test func aComputedsSignalAndNodeShareTheGraphMadeAtSubscribe() {
     let source = CurrentValueSubject(1)
     let doubled = Computed { source.value * 2 }
