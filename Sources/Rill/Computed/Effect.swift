@@ -63,8 +63,9 @@ func effect(
 final class EffectNode: ReactiveNode {
   /// When it was created, among every effect: effects marked in one propagation run in this order.
   let sequence: Int
-  /// The effect; `nil` once disposed.
-  @exclusivity(unchecked) var body: (() -> Void)?
+  /// The effect; an empty closure once disposed. A variable only so that a disposal can let go of it; called in place
+  /// (see ``runBody()``).
+  @exclusivity(unchecked) var body: () -> Void
   /// Not 0 once the subscription was freed on another thread: the effect's domain disposes of it when it next
   /// comes up.
   let cancelledElsewhere = TrackingWord(0)
@@ -115,7 +116,9 @@ final class EffectNode: ReactiveNode {
   /// Runs the body as this effect's run. Disposed during the run (its subscription cancelled or freed from inside
   /// it), it lets go of the body and of itself after the run: the last use of it.
   @inline(__always) func runBody() {
-    if let body { track(body) }
+    // Called in place (see `Computed.callCompute()`): copying the variable out would retain and release the closure at
+    // each run. Nothing writes it while it runs (a disposal from inside the body lets go of it after the run).
+    track { callInPlace(&body) }
     if _slowPath(has(ReactiveFlags.isDisposed)) { finishDisposal() }
   }
 
@@ -133,11 +136,17 @@ final class EffectNode: ReactiveNode {
   /// The end of ``dispose()``: lets go of the body and of this effect's hold on itself (the last use of it).
   func finishDisposal() {
     let body = self.body
-    self.body = nil
+    self.body = {}
     if has(ReactiveFlags.isScheduled) { return }  // its turn in the effects lets it go
     Unmanaged.passUnretained(self).release()
     withExtendedLifetime(body) {}
   }
+}
+
+/// Calls an effect's body where it is stored (see ``Computed/callCompute()``): not through the generic
+/// `callInPlace(_:)`, whose reabstraction of a `() -> Void` allocates in an unoptimized build.
+@inline(__always) func callInPlace(_ closure: inout () -> Void) {
+  closure()
 }
 
 extension Graph {
