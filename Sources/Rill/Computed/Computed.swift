@@ -46,10 +46,10 @@ public final class Computed<Value>: Signal<Value> {
   /// The closure. A variable only so that `deinit` can hand it to a loop (see there); called in place
   /// (``callCompute()``), so that a variable costs an evaluation no retain.
   @usableFromInline @exclusivity(unchecked) final var compute: () -> Value
-  /// The steps of this computed that touch its value (see ``ComputedStep``). Built by the inlinable initializers,
+  /// The delivery steps of this computed, which touch its value (see ``ComputedStep``). Built by the inlinable initializers,
   /// so they run specialized for the caller's value type: this class's own methods run unspecialized, and would look
   /// the generic types they touch up in the runtime at each use.
-  @usableFromInline let steps: (Computed<Value>, ComputedStep) -> Bool
+  @usableFromInline let steps: (Computed<Value>, ComputedStep) -> Void
   /// Recomputes the value, returns whether it changed: built where the value type is known, as ``steps``, so an
   /// evaluation is one call, specialized (a settle calls it directly; see ``ReactiveNode/evaluate()``).
   @usableFromInline let evaluation: (Computed<Value>) -> Bool
@@ -73,7 +73,7 @@ public final class Computed<Value>: Signal<Value> {
   /// closure from the caller.
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
     self.init(
-      compute: compute, steps: Computed.stepsAlwaysChanging(), evaluation: Computed.evaluation { _, _ in false })
+      compute: compute, steps: Computed.deliverySteps(), evaluation: Computed.evaluation { _, _ in false })
   }
 
   /// A computed whose evaluation changes nothing when `equals` says the new value equals the last.
@@ -81,12 +81,12 @@ public final class Computed<Value>: Signal<Value> {
   /// `Computed(equals: ==) { … }` is also the spelling of the cut-off in generic code, where `Computed { … }` picks
   /// the always-changing initializer unless `Value` is known to be `Equatable` there.
   @inlinable public convenience init(equals: @escaping (Value, Value) -> Bool, _ compute: @escaping () -> Value) {
-    self.init(compute: compute, steps: Computed.steps(cutOffBy: equals), evaluation: Computed.evaluation(equals))
+    self.init(compute: compute, steps: Computed.deliverySteps(), evaluation: Computed.evaluation(equals))
   }
 
   /// A computed of `compute`, with the `steps` and `evaluation` its initializer built for its value type.
   @usableFromInline init(
-    compute: @escaping () -> Value, steps: @escaping (Computed<Value>, ComputedStep) -> Bool,
+    compute: @escaping () -> Value, steps: @escaping (Computed<Value>, ComputedStep) -> Void,
     evaluation: @escaping (Computed<Value>) -> Bool
   ) {
     self.compute = compute
@@ -188,16 +188,16 @@ public final class Computed<Value>: Signal<Value> {
     if !dependents.isEmpty { markSoleOrEveryDependent() }
     if has(ReactiveFlags.hasObservers) {
       deliveryEnd = .max
-      _ = steps(self, .deliver)
+      steps(self, .deliver)
     }
   }
 
   override func noteDeliveryPending() {
-    _ = steps(self, .notePendingDelivery)
+    steps(self, .notePendingDelivery)
   }
 
   override func deliverChange() {
-    _ = steps(self, .deliver)
+    steps(self, .deliver)
   }
 
   /// The rank rose: the delivery checkpoint and the operators below follow.
@@ -235,30 +235,16 @@ public final class Computed<Value>: Signal<Value> {
     return true
   }
 
-  /// The steps of a computed whose every result is a change.
-  @inlinable static func stepsAlwaysChanging() -> (Computed<Value>, ComputedStep) -> Bool {
-    { node, step in
-      guard case .evaluate = step else { return node.performDelivery(step) }
-      return node.store(node.track { node.callCompute() }) { _, _ in false }
-    }
-  }
-
-  /// The steps of a computed cut off by `equals`.
-  @inlinable static func steps(cutOffBy equals: @escaping (Value, Value) -> Bool) -> (Computed<Value>, ComputedStep)
-    -> Bool
-  {
-    { node, step in
-      guard case .evaluate = step else { return node.performDelivery(step) }
-      return node.store(node.track { node.callCompute() }, isEqual: equals)
-    }
+  /// The steps of a computed: its delivery, whatever its cut-off (the evaluation is ``evaluation``). Captures
+  /// nothing: no allocation.
+  @inlinable static func deliverySteps() -> (Computed<Value>, ComputedStep) -> Void {
+    { node, step in node.performDelivery(step) }
   }
 
   /// Runs a delivery step (see ``ComputedStep``), specialized where the steps are built (see ``steps``), and kept
   /// out of the evaluation's way.
-  @inlinable @inline(never) final func performDelivery(_ step: ComputedStep) -> Bool {
+  @inlinable @inline(never) final func performDelivery(_ step: ComputedStep) {
     switch step {
-    case .evaluate:
-      preconditionFailure("an evaluation is not a delivery step")
     case .notePendingDelivery:
       deliveryEnd = slots.count
     case .deliver:
@@ -267,7 +253,6 @@ public final class Computed<Value>: Signal<Value> {
       deliverFromSettle(storedValue.unsafelyUnwrapped, end: deliveryEnd)
       held.release()
     }
-    return false
   }
 
   /// Delivers `value` to the observers of the first `end` slots (those subscribed when it was decided; a later one
@@ -320,7 +305,7 @@ extension Computed where Value: Equatable {
   /// `Computed(equals: ==) { … }` there).
   @inlinable public convenience init(_ compute: @escaping () -> Value) {
     self.init(
-      compute: compute, steps: Computed.stepsCutOffByEquality(), evaluation: Computed.evaluationCutOffByEquality())
+      compute: compute, steps: Computed.deliverySteps(), evaluation: Computed.evaluationCutOffByEquality())
   }
 
   /// The evaluation of a computed cut off by `==`.
@@ -329,21 +314,11 @@ extension Computed where Value: Equatable {
       node.store(node.track { node.callCompute() }, isEqual: ==)
     }
   }
-
-  /// The steps of a computed cut off by `==`.
-  @inlinable static func stepsCutOffByEquality() -> (Computed<Value>, ComputedStep) -> Bool {
-    { node, step in
-      guard case .evaluate = step else { return node.performDelivery(step) }
-      return node.store(node.track { node.callCompute() }, isEqual: ==)
-    }
-  }
 }
 
 /// What ``Computed/steps`` is asked to do.
 @usableFromInline
 enum ComputedStep {
-  /// Run the closure as the node's run and store its value: returns whether it changed.
-  case evaluate
   /// Remember how many observers the signal has now: its settle tells those (see ``Computed/deliveryEnd``).
   case notePendingDelivery
   /// Tell the signal's observers the value.
