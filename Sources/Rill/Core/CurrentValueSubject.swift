@@ -54,7 +54,7 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
       return
     }
     current = value
-    if _slowPath(has(ReactiveFlags.isTrackedSource)) { trackedValueChanged() }
+    if _slowPath(has(ReactiveFlags.isTrackedSource)) { sourceChanged() }  // out of line: a send stays small
     deliverAsRootSend(value)
     finishPropagation()
   }
@@ -69,11 +69,6 @@ public final class CurrentValueSubject<Value>: Signal<Value> {
     else { return false }
     effectGraph.enqueue { [self] in send(value) }
     return true
-  }
-
-  /// The value changed and computations read it: they are marked (out of line, so a send stays small).
-  @usableFromInline final func trackedValueChanged() {
-    sourceChanged()
   }
 
   /// Records the first read of ``value`` by a computation: from now on this subject is a source of the tracked graph
