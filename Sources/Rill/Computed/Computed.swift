@@ -42,7 +42,7 @@
 /// by level, takes no depth at all).
 ///
 /// Not `Sendable`, like every signal: a computed and what it reads live in one isolation domain.
-public final class Computed<Value>: Signal<Value> {
+public class Computed<Value>: Signal<Value> {
   /// The closure. A variable only so that `deinit` can hand it to a loop (see there); called in place
   /// (``callCompute()``), so that a variable costs an evaluation no retain.
   @usableFromInline @exclusivity(unchecked) final var compute: () -> Value
@@ -58,11 +58,12 @@ public final class Computed<Value>: Signal<Value> {
   @usableFromInline @exclusivity(unchecked) final var storedValue: Value?
   /// How many slots the signal had when the value to deliver was last decided: its settle tells only those (the
   /// observers that joined since heard that value as their replay).
-  @usableFromInline @exclusivity(unchecked) var deliveryEnd = 0
-  /// The signal this computed follows, for ``Signal/tracked(initial:)``: connected while the computed is observed.
-  @usableFromInline @exclusivity(unchecked) var follower: SignalFollower<Value>?
-  /// The operators below this computed whose rank must follow its own, with how many links each has to it.
-  @usableFromInline @exclusivity(unchecked) var operatorDependents: [ObjectIdentifier: Dependent] = [:]
+  @inlinable @inline(__always) final var deliveryEnd: Int {
+    get { Int(truncatingIfNeeded: deliveryEndStorage) }
+    set { deliveryEndStorage = Int32(clamping: newValue) }
+  }
+  /// ``deliveryEnd``, in 32 bits: the padding after a small value holds it.
+  @usableFromInline @exclusivity(unchecked) final var deliveryEndStorage: Int32 = 0
 
   /// A computed whose every evaluation counts as a change (for a value that is not `Equatable`).
   ///
@@ -118,7 +119,7 @@ public final class Computed<Value>: Signal<Value> {
   /// The value for the current state of what the closure reads: evaluated now if something it read changed
   /// since its last evaluation (or it never ran), cached otherwise. Read inside another computation, it is a
   /// dependency of that computation.
-  @inlinable public var value: Value {
+  @inlinable public final var value: Value {
     read()
   }
 
@@ -148,7 +149,7 @@ public final class Computed<Value>: Signal<Value> {
     if !isObserved { unobserve() }
   }
 
-  @usableFromInline override var risingNode: (any RisingNode)? { self }
+  @usableFromInline override var risingNode: ReactiveNode? { self }
 
   override var kindDescription: String { "a Computed<\(Value.self)>" }
 
@@ -160,7 +161,6 @@ public final class Computed<Value>: Signal<Value> {
 
   override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
     appendLiveDependencies(to: &nodes)
-    if let follower, follower.subscription != nil { nodes.append(follower.signal) }
   }
 
   /// This computed's settle (``ReactiveNode/settleScheduled()``), calling its evaluation directly. The common one
@@ -200,20 +200,9 @@ public final class Computed<Value>: Signal<Value> {
     steps(self, .deliver)
   }
 
-  /// The rank rose: the delivery checkpoint and the operators below follow.
-  override func rankRose() {
-    setCheckpoint()
-    for dependent in operatorDependents.values { dependent.node.raiseRank(above: rank) }
-  }
-
   override func didLink() {
     // The graph follows to the merged root, so the graph it was made with can go.
     _ = rootGraph
-    follower?.connect(self)
-  }
-
-  override func didUnlink() {
-    follower?.disconnect()
   }
 
   /// The evaluation of a computed cut off by `isEqual` (see ``ReactiveNode/evaluation``), built where the value type
@@ -257,28 +246,8 @@ public final class Computed<Value>: Signal<Value> {
 
   /// Delivers `value` to the observers of the first `end` slots (those subscribed when it was decided; a later one
   /// heard it as its replay), from this computed's settle (a propagation of its graph is running).
-  @inlinable func deliverFromSettle(_ value: Value, end: Int) {
+  @inlinable final func deliverFromSettle(_ value: Value, end: Int) {
     deliverToObservers(value, tailSteps: -1, end: end)
-  }
-}
-
-extension Computed: RisingNode {
-  @usableFromInline func raiseRank(above floor: Int) {
-    raiseRank(to: floor + 1)
-  }
-
-  @usableFromInline func addDependent(_ node: any RisingNode) {
-    operatorDependents[ObjectIdentifier(node), default: Dependent(node: node)].links += 1
-  }
-
-  @usableFromInline func removeDependent(_ node: any RisingNode) {
-    let key = ObjectIdentifier(node)
-    guard let links = operatorDependents[key]?.links else { return }
-    if links == 1 {
-      operatorDependents[key] = nil
-    } else {
-      operatorDependents[key]?.links = links - 1
-    }
   }
 }
 

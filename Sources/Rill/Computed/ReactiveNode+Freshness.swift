@@ -281,40 +281,6 @@ extension ReactiveNode {
     }
   }
 
-  /// Makes this node's rank at least `newRank`, and the ranks of the consumers below it greater still, in a
-  /// loop; a computed's signal, and the operators below it, follow.
-  @usableFromInline final func raiseRank(to newRank: Int) {
-    guard rank < newRank else { return }
-    withTrackingContext { raiseRank(to: newRank, in: $0) }
-  }
-
-  /// ``raiseRank(to:)`` with this thread's context.
-  final func raiseRank(to newRank: Int, in context: TrackingContext) {
-    let base = context.cascade.count
-    rank = newRank
-    context.cascade.append(.passUnretained(self))
-    while context.cascade.count > base {
-      let node = context.cascade.removeLast()
-      node._withUnsafeGuaranteedRef { node in
-        let rank = node.rank
-        if node.has(ReactiveFlags.isScheduled) && !node.has(ReactiveFlags.isEffect) {
-          node.rootGraph.moveSettles(of: ObjectIdentifier(node), toRank: rank)
-        }
-        node.rankRose()
-        var index = 0
-        while index < node.dependents.count {
-          node.dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
-            if consumer.rank <= rank {
-              consumer.rank = rank &+ 1
-              context.cascade.append(.passUnretained(consumer))
-            }
-          }
-          index &+= 1
-        }
-      }
-    }
-  }
-
   /// Runs `body` as this consumer's run: what it reads becomes this node's dependencies (the ones it no longer
   /// reads are dropped at the end), and the rank rises above the highest rank read.
   ///

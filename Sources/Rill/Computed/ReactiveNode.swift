@@ -22,25 +22,19 @@
 public class _ReactiveNode: _PendingRun {
   /// ``ReactiveFlags`` bits.
   @usableFromInline @exclusivity(unchecked) final var flags: UInt32
-  // Three bytes of the signal's, kept in the padding after `flags` (see ``Signal``): they cost a node no memory.
-  /// What a delivery of this signal must do besides calling its observers, as bits: ``Signal/checkpointHook`` for a
-  /// node whose rank makes it a delivery checkpoint; ``Signal/deepChainHook`` for a forwarding node deep in its
-  /// graph (see ``ChainWalks``). Zero for nearly every delivery.
-  @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
-  /// Set while a node subscribes to this signal as the last step of its connect (see
-  /// ``Signal/subscribe(forwardingTo:_:)``): this signal's connect, if the subscribe makes one, is a tail call.
-  @usableFromInline @exclusivity(unchecked) final var isTailConnect = false
-  /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
-  /// `map`, `filter`, …; see ``Signal/subscribe(forwardingTo:_:)``).
-  @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
-  /// Bumped each time the node's value changes: a source's write, a computed's re-evaluation to a new value.
-  /// Only ever rises (a version rolled back could make a consumer think it is up to date).
-  @usableFromInline @exclusivity(unchecked) final var version: UInt = 0
   /// Distance from the graph's sources: 0 for a subject, greater than the rank of everything this node reads (its
   /// upstream signals, the values its computation read) otherwise. Joins and observed computeds settle in this order
   /// within a propagation (rules 6 and 11). It only rises: a `flatMapLatest` upstream switching to a deeper inner
-  /// signal (see ``DerivedSignal/raiseRank(above:)``), a computation reading a deeper value (``raiseRank(to:)``).
-  @usableFromInline @exclusivity(unchecked) final var rank: Int
+  /// signal, a computation reading a deeper value (see ``raiseRank(to:)``).
+  @inlinable @inline(__always) final var rank: Int {
+    get { Int(truncatingIfNeeded: rankStorage) }
+    set { rankStorage = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// ``rank``, kept in 32 bits next to `flags` (a graph 2 billion nodes deep is not one Rill meets).
+  @usableFromInline @exclusivity(unchecked) final var rankStorage: Int32
+  /// Bumped each time the node's value changes: a source's write, a computed's re-evaluation to a new value.
+  /// Only ever rises (a version rolled back could make a consumer think it is up to date).
+  @usableFromInline @exclusivity(unchecked) final var version: UInt = 0
   /// The observed consumers that read this node, each with the index of its twin edge in their `dependencies`.
   @usableFromInline @exclusivity(unchecked) final var dependents = DependentList()
   /// What this consumer read in its last run, in read order, after the state of its runs (see ``DependencyList``):
@@ -53,6 +47,18 @@ public class _ReactiveNode: _PendingRun {
   /// run that reads it in between takes the stamp: the outer run's next read of it may add a second edge to it,
   /// harmless: kept, not added again, by the runs that read it the same way; dropped by one that reads it once.)
   @usableFromInline @exclusivity(unchecked) final var readStamp: UInt = 0
+  // Three bytes of the signal's, after the node's own fields: `Signal`'s 32-bit counters fill the rest of the word,
+  // so they cost a node no memory.
+  /// What a delivery of this signal must do besides calling its observers, as bits: ``Signal/checkpointHook`` for a
+  /// node whose rank makes it a delivery checkpoint; ``Signal/deepChainHook`` for a forwarding node deep in its
+  /// graph (see ``ChainWalks``). Zero for nearly every delivery.
+  @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
+  /// Set while a node subscribes to this signal as the last step of its connect (see
+  /// ``Signal/subscribe(forwardingTo:_:)``): this signal's connect, if the subscribe makes one, is a tail call.
+  @usableFromInline @exclusivity(unchecked) final var isTailConnect = false
+  /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
+  /// `map`, `filter`, …; see ``Signal/subscribe(forwardingTo:_:)``).
+  @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
   #if DEBUG
     /// Counts this node in the tests' live-object scope.
     @usableFromInline final let liveNode = LiveObject(.signal)
@@ -60,7 +66,7 @@ public class _ReactiveNode: _PendingRun {
 
   @usableFromInline init(flags: UInt32, rank: Int, graph: Graph) {
     self.flags = flags
-    self.rank = rank
+    rankStorage = Int32(truncatingIfNeeded: rank)
     self.graph = graph
     super.init()
   }
@@ -135,9 +141,13 @@ public class _ReactiveNode: _PendingRun {
     settleScheduled()
   }
 
-  /// This node's rank rose in a rise of the tracked graph (``raiseRank(to:)``): a computed's delivery checkpoint and
-  /// the operators below it follow. Overridden by computeds.
-  @usableFromInline func rankRose() {}
+  /// This node's rank rose (``raiseRank(to:)``): a settle it has pending moves to the new rank. Overridden by
+  /// signals, whose delivery checkpoint follows, and by operator nodes, whose joins' settles move.
+  @usableFromInline func rankRose() {
+    if has(ReactiveFlags.isScheduled) && !has(ReactiveFlags.isEffect) {
+      rootGraph.moveSettles(of: ObjectIdentifier(self), toRank: rank)
+    }
+  }
 
   /// A computed's value changed with observers to tell: the observers subscribed now are the ones its settle
   /// tells (a later one hears the new value as its replay). Overridden by computeds.
@@ -271,6 +281,11 @@ enum ReactiveFlags {
   /// A subject (a `CurrentValueSubject`, a store's state) whose value a computation has read: its reads are noted
   /// and its writes mark what read it (see ``ReactiveNode/becomeTrackedSource()``).
   @inlinable static var isTrackedSource: UInt32 { 1 << 13 }
+  /// A node a rise is walking below (see `RankRise.swift`): a rise that comes back to it went round a cycle.
+  @inlinable static var isRaisingRank: UInt32 { 1 << 14 }
+  /// A node with rise links: connected operators below it that follow its rank, kept by its graph
+  /// (``Graph/riseLinks``).
+  @inlinable static var hasRiseLinks: UInt32 { 1 << 15 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

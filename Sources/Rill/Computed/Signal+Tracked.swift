@@ -17,7 +17,7 @@ extension Signal {
   ///   current value; a signal that does not replay gives the last value heard while observed, or `initial`.
   /// - Every value the signal emits counts as a change (use the `Equatable` form to cut equal values off).
   public func tracked(initial: Value) -> Computed<Value> {
-    SignalFollower.computed(following: self, initial: initial) { Computed($0) }
+    FollowingComputed(SignalFollower(self, initial: initial), evaluation: Computed.evaluation { _, _ in false })
   }
 
   /// This signal's current value as a ``Computed`` (see `tracked(initial:)`), for a signal that replays.
@@ -32,7 +32,7 @@ extension Signal where Value: Equatable {
   /// This signal's latest value as a ``Computed`` (see `tracked(initial:)`) whose equal values change
   /// nothing downstream.
   public func tracked(initial: Value) -> Computed<Value> {
-    SignalFollower.computed(following: self, initial: initial) { Computed($0) }
+    FollowingComputed(SignalFollower(self, initial: initial), evaluation: Computed.evaluationCutOffByEquality())
   }
 
   /// This signal's current value as a ``Computed`` whose equal values change nothing downstream.
@@ -40,6 +40,32 @@ extension Signal where Value: Equatable {
   /// - Precondition: The signal replays.
   public func tracked() -> Computed<Value> {
     tracked(initial: SignalFollower.replayedValue(of: self))
+  }
+}
+
+/// The computed of ``Signal/tracked(initial:)``: its evaluation is its follower's value, which it connects while it
+/// is observed. A subclass, so that no other computed pays a field for a follower.
+@usableFromInline
+final class FollowingComputed<Value>: Computed<Value> {
+  @usableFromInline let follower: SignalFollower<Value>
+
+  @usableFromInline init(_ follower: SignalFollower<Value>, evaluation: @escaping (Computed<Value>) -> Bool) {
+    self.follower = follower
+    super.init(compute: { follower.read() }, steps: Computed.deliverySteps(), evaluation: evaluation)
+  }
+
+  override func didLink() {
+    super.didLink()
+    follower.connect(self)
+  }
+
+  override func didUnlink() {
+    follower.disconnect()
+  }
+
+  override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
+    super.appendLiveUpstreams(to: &nodes)
+    if follower.subscription != nil { nodes.append(follower.signal) }
   }
 }
 
@@ -54,19 +80,9 @@ final class SignalFollower<Value> {
   /// True while the subscription replays, which is not a change: the computed was just evaluated.
   @exclusivity(unchecked) var isConnecting = false
 
-  init(_ signal: Signal<Value>, initial: Value) {
+  @usableFromInline init(_ signal: Signal<Value>, initial: Value) {
     self.signal = signal
     latest = initial
-  }
-
-  /// A computed made by `make` from the evaluation of a follower of `signal`, which it connects while observed.
-  static func computed(
-    following signal: Signal<Value>, initial: Value, make: (@escaping () -> Value) -> Computed<Value>
-  ) -> Computed<Value> {
-    let follower = SignalFollower(signal, initial: initial)
-    let computed = make { follower.read() }
-    computed.follower = follower
-    return computed
   }
 
   /// The value a replaying signal gives a new subscriber now; stops the program for a signal that does not replay.
@@ -101,6 +117,7 @@ final class SignalFollower<Value> {
     self.node = node
     node.rootGraph.union(signal.currentGraph)
     node.raiseRank(to: signal.rank + 1)
+    signal.risingNode?.addRiseLink(node)  // its rank follows the signal's from now on
     node.flags &= ~ReactiveFlags.isDirty
     isConnecting = true
     subscription = signal.subscribe(feeding: node) { [unowned(unsafe) self] value in
@@ -116,6 +133,7 @@ final class SignalFollower<Value> {
   func disconnect() {
     let subscription = self.subscription
     self.subscription = nil
+    if let node { signal.risingNode?.removeRiseLink(node) }
     node?.flags |= ReactiveFlags.isDirty
     node = nil
     subscription?.cancel()

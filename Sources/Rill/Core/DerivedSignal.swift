@@ -15,12 +15,13 @@
 /// value flows through the node to it.
 ///
 /// Ranks (rule 6). A node's rank starts one above its deepest upstream. A `flatMapLatest` node can later
-/// be fed by an inner signal deeper than itself, so its rank must rise above the inner's, and so must the
-/// rank of every node below it that can receive values. Such nodes — a `flatMapLatest`, and every node with
-/// one of them upstream — *can rise*: while connected, each registers with its upstreams that can rise,
-/// which keep these dependents; a rise walks them (``raiseRank(above:)``). A node that connects catches up
-/// with its upstreams' ranks, because it heard no rise while it was disconnected. Nodes that cannot rise
-/// keep no dependents and skip all of this; a send never touches it: the cost is on connect and on a switch.
+/// be fed by an inner signal deeper than itself, and a computed can come to read a deeper value, so its rank must
+/// rise, and so must the rank of every node below it that can receive values. Such nodes — a `flatMapLatest`, and
+/// every node with one of them or a computed upstream — *can rise*: while connected, each has a rise link with its
+/// upstreams that can rise, which their graph keeps; a rise walks them (``ReactiveNode/raiseRank(to:)``, in
+/// `RankRise.swift`). A node that connects catches up with its upstreams' ranks, because it heard no rise while it
+/// was disconnected. Nodes that cannot rise have no links and skip all of this; a send never touches it: the cost
+/// is on connect and on a switch.
 @usableFromInline
 class DerivedSignal<Value>: Signal<Value> {
   // The fields a delivery reads come first, right after `Signal`'s: `latestStorage` and `hasLatest` are read by
@@ -45,12 +46,8 @@ class DerivedSignal<Value>: Signal<Value> {
   /// The operator this node is, for the live graph (``Signal/liveGraph()``). One byte, kept in the padding after
   /// `canRise`: it costs the node no memory.
   @usableFromInline final var kind: OperatorKind
-  /// The upstreams whose rank can rise; this node is their dependent while it is connected.
-  @usableFromInline @exclusivity(unchecked) final var risingUpstreams: [any RisingNode]
-  /// The connected nodes this one feeds whose rank can rise, with how many links each has to this one.
-  @usableFromInline @exclusivity(unchecked) final var risingDependents: [ObjectIdentifier: Dependent] = [:]
-  /// True while a rise walks this node's dependents: a rise that comes back here went round a cycle.
-  @exclusivity(unchecked) final var isRaisingRank = false
+  /// The upstreams whose rank can rise; this node has a rise link with each while it is connected.
+  @usableFromInline @exclusivity(unchecked) final var risingUpstreams: [ReactiveNode]
   /// Where this node keeps a delivery it hands back in a deep chain (see ``handBack(_:in:)``), once it has.
   @usableFromInline @exclusivity(unchecked) final var handedBack: HandBack<Value>?
   /// The subscription to the upstream signals while connected.
@@ -168,7 +165,13 @@ class DerivedSignal<Value>: Signal<Value> {
 
   @usableFromInline override var isReplaying: Bool { replays }
 
-  @usableFromInline override var risingNode: (any RisingNode)? { canRise ? self : nil }
+  @usableFromInline override var risingNode: ReactiveNode? { canRise ? self : nil }
+
+  /// The rank rose (see `RankRise.swift`): the settles of this node's joins move with it.
+  @usableFromInline override func rankRose() {
+    super.rankRose()
+    currentGraph.moveSettles(of: ObjectIdentifier(self), toRank: rank)
+  }
 
   override var liveKind: NodeKind { kind.nodeKind }
 
@@ -276,7 +279,7 @@ class DerivedSignal<Value>: Signal<Value> {
     upstream = nil
     clearLatest()
     if canRise {
-      for upstream in risingUpstreams { upstream.removeDependent(self) }
+      for upstream in risingUpstreams { upstream.removeRiseLink(self) }
     }
     if let connection { currentGraph.disconnect(connection) }
   }
@@ -323,7 +326,7 @@ struct AnyUpstream {
   @usableFromInline let graph: Graph
   @usableFromInline let rank: Int
   @usableFromInline let replays: Bool
-  @usableFromInline let risingNode: (any RisingNode)?
+  @usableFromInline let risingNode: ReactiveNode?
 
   @inlinable init<Value>(_ signal: Signal<Value>) {
     self.signal = signal

@@ -38,13 +38,39 @@ struct ForeignReleases: ~Copyable {
     /// (The reference is stored as `AnyObject`: `LockedState` is internal, this property is not.)
     @usableFromInline let words = FlagAndLazyReference<AnyObject>()
   #else
-    /// Whether ``pending`` holds indices. Read without the lock, relaxed, by every delivery; written under it.
-    @usableFromInline let hasPending = Atomic<Bool>(false)
-    /// The lock and the pending indices, created on first use by either side (a foreign free or a compaction).
-    private let inbox = AtomicLazyReference<LockedState<ContiguousArray<Int>>>()
+    /// One word: the address of the lock and the pending indices (retained; created on first use by either side, a
+    /// foreign free or a compaction, zero until then), with bit 0 set while the indices are not empty. Every
+    /// delivery reads the bit without the lock; it is written under it. (A flag and a lazy reference of their own
+    /// took two words of every signal.)
+    @usableFromInline let word = Atomic<UInt>(0)
   #endif
 
   @usableFromInline init() {}
+
+  #if !canImport(Darwin) && !RILL_PORTABLE_ATOMICS
+    deinit {
+      let address = word.load(ordering: .acquiring) & ~1
+      if address != 0 { Self.inbox(at: address).release() }
+    }
+
+    /// The inbox whose address ``word`` holds, unretained.
+    private static func inbox(at address: UInt) -> Unmanaged<LockedState<ContiguousArray<Int>>> {
+      .fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+    }
+
+    /// The inbox, created now if neither side has yet: the first to store its address wins.
+    private func inbox() -> LockedState<ContiguousArray<Int>> {
+      let address = word.load(ordering: .acquiring) & ~1
+      if address != 0 { return Self.inbox(at: address).takeUnretainedValue() }
+      let created = Unmanaged.passRetained(LockedState<ContiguousArray<Int>>([]))
+      let (stored, found) = word.compareExchange(
+        expected: 0, desired: UInt(bitPattern: created.toOpaque()), ordering: .acquiringAndReleasing)
+      guard !stored else { return created.takeUnretainedValue() }
+      created.release()
+      // The bit is only ever set once an inbox exists: what was found is the other side's address.
+      return Self.inbox(at: found & ~1).takeUnretainedValue()
+    }
+  #endif
 
   /// Whether observers freed on other threads wait to be removed: one relaxed load, the only cost a delivery
   /// pays for this. It sees every post that happened before the delivery (made visible to the domain by
@@ -53,7 +79,7 @@ struct ForeignReleases: ~Copyable {
     #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
       words.loadFlag(ordering: .relaxed)
     #else
-      hasPending.load(ordering: .relaxed)
+      word.load(ordering: .relaxed) & 1 != 0
     #endif
   }
 
@@ -65,14 +91,16 @@ struct ForeignReleases: ~Copyable {
         words.loadReference() ?? words.storeReferenceIfNil(LockedState<ContiguousArray<Int>>([])),
         to: LockedState<ContiguousArray<Int>>.self)
     #else
-      let inbox = self.inbox.load() ?? self.inbox.storeIfNil(LockedState([]))
+      let inbox = self.inbox()
     #endif
     return inbox.withLock { pending in
       let result = body(&pending)
       #if canImport(Darwin) || RILL_PORTABLE_ATOMICS
         words.storeFlag(!pending.isEmpty, ordering: .relaxed)
       #else
-        hasPending.store(!pending.isEmpty, ordering: .relaxed)
+        // Releasing, so that a side that reads the address from this store sees the inbox it points to.
+        let address = UInt(bitPattern: Unmanaged.passUnretained(inbox).toOpaque())
+        word.store(pending.isEmpty ? address : address | 1, ordering: .releasing)
       #endif
       return result
     }

@@ -61,6 +61,9 @@ final class Graph {
   /// The node whose delivery waits in `handedBackDelivery`, kept alive until it has run: the observer that called
   /// it may have been cancelled (and freed) by then.
   @usableFromInline @exclusivity(unchecked) var handedBackNode: AnyObject?
+  /// The rise links of this graph's nodes, keyed by the node above (see `RankRise.swift`): empty, and no memory,
+  /// in a graph with no computed and no `flatMapLatest`.
+  @usableFromInline @exclusivity(unchecked) var riseLinks: [ObjectIdentifier: [ObjectIdentifier: RiseLink]] = [:]
   #if DEBUG
     /// Counts this graph in the tests' live-object scope.
     let live: LiveObject
@@ -265,6 +268,11 @@ final class Graph {
     big.pending.absorb(&small.pending)
     if !small.effects.isEmpty { big.effects.absorb(&small.effects) }
     while let work = small.queue.popFirst() { big.queue.append(work) }
+    if !small.riseLinks.isEmpty {
+      // A node is in one set, so no key is in both: the merge only moves them.
+      big.riseLinks.merge(small.riseLinks) { mine, _ in mine }
+      small.riseLinks = [:]
+    }
     small.depth = 0
     small.batchHolds = 0
     return big

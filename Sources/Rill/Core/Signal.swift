@@ -19,18 +19,34 @@
 /// Signals are not `Sendable`: a signal graph lives in one isolation domain (the main actor in an app,
 /// one actor on a server), so delivery needs no locks.
 public class Signal<Value>: _ReactiveNode {
+  // The three counters first, in 32 bits each: they fill the word the node's fields end in.
+  /// The slot whose observer the innermost running delivery is calling.
+  @inlinable @inline(__always) final var deliveringIndex: Int {
+    get { Int(truncatingIfNeeded: deliveringIndexStorage) }
+    set { deliveringIndexStorage = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// How many observers are live (slots that are not tombstones).
+  @inlinable @inline(__always) final var observerCount: Int {
+    get { Int(truncatingIfNeeded: observerCountStorage) }
+    set { observerCountStorage = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// How many deliveries of this signal are on the stack; slots are compacted only at 0.
+  @inlinable @inline(__always) final var deliveryDepth: Int {
+    get { Int(truncatingIfNeeded: deliveryDepthStorage) }
+    set { deliveryDepthStorage = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// ``deliveringIndex``'s storage.
+  @usableFromInline @exclusivity(unchecked) final var deliveringIndexStorage: Int32 = -1
+  /// ``observerCount``'s storage.
+  @usableFromInline @exclusivity(unchecked) final var observerCountStorage: Int32 = 0
+  /// ``deliveryDepth``'s storage.
+  @usableFromInline @exclusivity(unchecked) final var deliveryDepthStorage: Int32 = 0
   /// The observers, in subscription order; a cancelled observer leaves a tombstone (`nil`) until the
   /// next compaction.
   @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<ObserverSlot<Value>> = []
   /// Observers removed while they may be running, released when the outermost delivery ends: a delivery calls
   /// each observer without retaining it, so the one running must outlive its removal.
   @usableFromInline @exclusivity(unchecked) final var retired: ContiguousArray<Unmanaged<Observer<Value>>> = []
-  /// The slot whose observer the innermost running delivery is calling.
-  @usableFromInline @exclusivity(unchecked) final var deliveringIndex = -1
-  /// How many observers are live (slots that are not tombstones).
-  @usableFromInline @exclusivity(unchecked) final var observerCount = 0
-  /// How many deliveries of this signal are on the stack; slots are compacted only at 0.
-  @usableFromInline @exclusivity(unchecked) final var deliveryDepth = 0
   /// Whether ``named(_:)`` or ``traced(_:)`` gave this signal a label, which ``NodeNames`` keeps until the signal
   /// goes (``ReactiveFlags/isLabelled``): an unnamed signal pays no memory for names, and its `deinit` one test.
   final var isLabelled: Bool {
@@ -163,9 +179,15 @@ public class Signal<Value>: _ReactiveNode {
   /// Called when the last live observer left. Derived signals disconnect upstream here.
   @usableFromInline func lastObserverRemoved() {}
 
-  /// This signal as a node whose rank can rise, or `nil` when its rank is fixed (subjects, and nodes
-  /// with no `flatMapLatest` upstream of them).
-  @usableFromInline var risingNode: (any RisingNode)? { nil }
+  /// This signal, when its rank can rise after it was built (a computed, a `flatMapLatest` and the nodes below
+  /// one); `nil` when it is fixed (subjects, most operator nodes): the nodes below it register rise links with it
+  /// (see `RankRise.swift`) only then.
+  @usableFromInline var risingNode: ReactiveNode? { nil }
+
+  @usableFromInline override func rankRose() {
+    super.rankRose()
+    setCheckpoint()
+  }
 
   // The live graph (see `LiveGraphWalk.swift`): overridden by each kind of signal.
 
