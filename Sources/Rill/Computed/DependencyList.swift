@@ -72,12 +72,12 @@ struct HeaderedList<Header: ListHeader, Element> {
     return (elements + count).move()
   }
 
-  /// Doubles the capacity (two elements at first), moving the header and the elements: the first call gives a list
-  /// memory, and a header, of its own.
+  /// Doubles the capacity (one element at first: most consumers read one value, and most nodes have one observed
+  /// consumer), moving the header and the elements: the first call gives a list memory, and a header, of its own.
   @inlinable @inline(never) mutating func grow() {
     let capacity = self.capacity
     precondition(capacity < Int(Int32.max) / 2, "more elements than a headered list holds")
-    let newCapacity = capacity == 0 ? 2 : capacity &* 2
+    let newCapacity = capacity == 0 ? 1 : capacity &* 2
     let bytes = MemoryLayout<Header>.stride + newCapacity * MemoryLayout<Element>.stride
     let alignment = max(MemoryLayout<Header>.alignment, MemoryLayout<Element>.alignment)
     let newHeader = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: alignment)
