@@ -140,6 +140,26 @@ import Testing
     #expect(seen == [2, 10])
     withExtendedLifetime(subscription) {}
   }
+
+  /// A value read inside `untracked` is no dependency, whether the run reads it tracked before or after: a run that
+  /// records no reads has stamp 0, so a read there neither records nor counts as the run's read of it.
+  @Test(arguments: [false, true])
+  func anUntrackedReadBeforeOrAfterATrackedOneChangesNothing(untrackedFirst: Bool) {
+    let tracked = CurrentValueSubject(1)
+    let other = CurrentValueSubject(10)
+    var runs = 0
+    let sum = Computed {
+      runs += 1
+      if untrackedFirst { return untracked { other.value + tracked.value } + tracked.value }
+      return tracked.value + untracked { tracked.value + other.value }
+    }
+    let subscription = sum.subscribe { _ in }
+    other.value = 20
+    #expect(runs == 1)
+    tracked.value = 2
+    #expect(runs == 2 && sum.value == 24)
+    withExtendedLifetime(subscription) {}
+  }
 }
 
 /// Rule 9 for computeds: a steady-state write through observed computeds allocates nothing.
