@@ -43,7 +43,7 @@ extension Signal {
     // The observer keeps the subscription, which by default keeps this signal: a cycle that only a value after
     // the owner is freed breaks. When the owner also owns this signal, no such value can come; so the
     // subscription holds this signal weakly, and they go together.
-    subscription.remove = { [weak self] in self?.endObserver(of: $0, fromAnotherThread: $1) }
+    subscription.action = .remove { [weak self] in self?.endObserver(of: $0, fromAnotherThread: $1) }
     link.value = subscription
     // The caller gets a token of its own: the observer keeps the subscription (dropping the token must not end
     // it), and the token, freed once the owner is gone, ends it.
