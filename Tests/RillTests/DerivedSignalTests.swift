@@ -19,6 +19,8 @@ import Testing
     #expect(try node(joined).canRise == false)
     #expect(try node(first).riseLinks.isEmpty)
     #expect(try node(joined).rank == 3)
+    // Nothing rare about them: no object for the fields few nodes use.
+    #expect(try node(first).rarities == nil && node(joined).rarities == nil)
     withExtendedLifetime(subscription) {}
   }
 
@@ -28,6 +30,7 @@ import Testing
     let below = messages.map { $0 }
     let flat = try node(messages)
     #expect(try node(below).canRise)
+    #expect(try node(below).rarities?.risingUpstreams.count == 1)  // the flatMapLatest
     #expect(flat.riseLinks.isEmpty)
     let subscription = below.subscribe { _ in }
     #expect(flat.riseLinks.count == 1)

@@ -24,32 +24,26 @@
 /// is on connect and on a switch.
 @usableFromInline
 class DerivedSignal<Value>: Signal<Value> {
-  // The fields a delivery reads come first, right after `Signal`'s: `latestStorage` and `hasLatest` are read by
+  // The fields a delivery reads come first, right after `Signal`'s: `hasLatest` and `latestInline` are read by
   // every `emit`, so they share cache lines with the fields the delivery reads there (a send fanning out to
-  // thousands of nodes pays a cache miss per line it touches in each).
+  // thousands of nodes pays a cache miss per line it touches in each). The four one-byte fields share a word.
 
-  /// Room for the last value emitted while connected, allocated only when `replays` and the value is not kept in
-  /// `latestInline`; it holds a value when `hasLatest`. Raw storage, not an optional: the code that replays and
-  /// clears it overrides `Signal`'s methods, so it runs unspecialized, where each use of an optional `Value`
-  /// looks up its metadata at run time (about 300 instructions, paid at every connect and disconnect).
-  @usableFromInline final let latestStorage: UnsafeMutablePointer<Value>?
-  /// Whether `latestStorage` or `latestInline` holds the last value emitted.
+  /// Whether `latestInline`, or the storage it points to, holds the last value emitted.
   @usableFromInline @exclusivity(unchecked) final var hasLatest = false
   /// Whether this node caches its last value for new observers (some upstream replays).
   @usableFromInline let replays: Bool
-  /// The last value emitted, when the node replays and the value is plain data of at most two words (see
-  /// ``keepsLatestInline``): kept here rather than in storage of its own, an emit writes next to the fields its
-  /// delivery reads instead of in another cache line.
-  @usableFromInline @exclusivity(unchecked) final var latestInline: (UInt64, UInt64) = (0, 0)
   /// Whether this node's rank can rise: it switches upstreams itself, or an upstream can rise.
   @usableFromInline let canRise: Bool
-  /// The operator this node is, for the live graph (``Signal/liveGraph()``). One byte, kept in the padding after
-  /// `canRise`: it costs the node no memory.
+  /// The operator this node is, for the live graph (``Signal/liveGraph()``).
   @usableFromInline final var kind: OperatorKind
-  /// The upstreams whose rank can rise; this node has a rise link with each while it is connected.
-  @usableFromInline @exclusivity(unchecked) final var risingUpstreams: [ReactiveNode]
-  /// Where this node keeps a delivery it hands back in a deep chain (see ``handBack(_:in:)``), once it has.
-  @usableFromInline @exclusivity(unchecked) final var handedBack: HandBack<Value>?
+  /// The last value emitted, when the node replays and the value is plain data of at most two words (see
+  /// ``keepsLatestInline``): kept here rather than in storage of its own, an emit writes next to the fields its
+  /// delivery reads instead of in another cache line. For any other value of a node that replays, the first word is
+  /// the address of room allocated for it (``latestStorage``).
+  @usableFromInline @exclusivity(unchecked) final var latestInline: (UInt64, UInt64) = (0, 0)
+  /// What few nodes have — upstreams whose rank can rise, a join's other upstreams, the box of a deep chain's
+  /// hand-back — behind one pointer, `nil` for the rest (see ``DerivedSignalRarities``).
+  @usableFromInline @exclusivity(unchecked) final var rarities: DerivedSignalRarities?
   /// The subscription to the upstream signals while connected.
   @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
   /// Connects this node upstream. It captures the upstream signals; the `deinit` drops it first (a var, so it
@@ -59,9 +53,29 @@ class DerivedSignal<Value>: Signal<Value> {
   /// free it from inside (see ``StackGuard/releaseUpstream(_:)``): freeing the end of a chain frees one node at a
   /// time.
   @usableFromInline @exclusivity(unchecked) final var firstUpstream: AnyObject?
+
   /// The other upstream signals of a join (`combine`, `merge`, `withLatestFrom`, …), for the live graph: empty,
   /// with no storage of its own, for a node with one upstream.
   @usableFromInline @exclusivity(unchecked) final var otherUpstreams: [AnyObject]
+
+  /// Room for the last value emitted while connected, allocated only when `replays` and the value is not kept in
+  /// `latestInline` (whose first word holds its address); it holds a value when `hasLatest`. Raw storage, not an
+  /// optional: the code that replays and clears it overrides `Signal`'s methods, so it runs unspecialized, where
+  /// each use of an optional `Value` looks up its metadata at run time (about 300 instructions, paid at every
+  /// connect and disconnect).
+  @inlinable final var latestStorage: UnsafeMutablePointer<Value>? {
+    guard !Self.keepsLatestInline else { return nil }  // the word holds the value
+    return UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: latestInline.0))
+  }
+
+  /// The upstreams whose rank can rise; this node has a rise link with each while it is connected.
+  @inlinable final var risingUpstreams: [ReactiveNode] { rarities?.risingUpstreams ?? [] }
+
+  /// Where this node keeps a delivery it hands back in a deep chain (see ``handBack(_:in:)``), once it has.
+  @inlinable final var handedBack: HandBack<Value>? {
+    guard let box = rarities?.handedBack else { return nil }
+    return unsafeDowncast(box, to: HandBack<Value>.self)
+  }
 
   /// A node fed by `upstreams`, whose graphs it joins. `switchesUpstream` is for a node that subscribes
   /// to further signals while connected (``subscribe(toInner:)``): its rank can rise.
@@ -79,14 +93,17 @@ class DerivedSignal<Value>: Signal<Value> {
     for other in upstreams.dropFirst() { graph = graph.union(other.graph) }
     let replays = replays ?? upstreams.contains { $0.replays }
     self.replays = replays
-    latestStorage = replays && !Self.keepsLatestInline ? .allocate(capacity: 1) : nil
+    if replays && !Self.keepsLatestInline {
+      let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+      latestInline.0 = UInt64(UInt(bitPattern: storage))
+    }
     let risingUpstreams = upstreams.compactMap(\.risingNode)
-    self.risingUpstreams = risingUpstreams
     canRise = switchesUpstream || !risingUpstreams.isEmpty
     self.kind = kind
     self.connect = connect
     firstUpstream = upstreams.first?.signal
     otherUpstreams = upstreams.count > 1 ? upstreams.dropFirst().map(\.signal) : []
+    if !risingUpstreams.isEmpty { rarities = DerivedSignalRarities(risingUpstreams: risingUpstreams) }
     super.init(graph: graph, rank: 1 + (upstreams.map(\.rank).max() ?? 0))
     isForwardingNode = forwards
   }
@@ -114,7 +131,7 @@ class DerivedSignal<Value>: Signal<Value> {
     latestStorage?.deallocate()
     // The first upstream is released by a loop, not from inside this deinit: freeing the end of a chain would
     // otherwise recurse once per node. Every other reference upstream goes first, while `firstUpstream` keeps it.
-    risingUpstreams = []
+    rarities = nil
     otherUpstreams = []
     connect = { _ in preconditionFailure("a freed node was connected") }
     if let upstream = firstUpstream.take() { StackGuard.releaseUpstream(upstream) }
@@ -270,7 +287,11 @@ class DerivedSignal<Value>: Signal<Value> {
     box.run = { [unowned(unsafe) self, unowned(unsafe) box] in
       if let value = box.value.take() { deliverToObservers(value, tailSteps: ChainWalks.tailSteps) }
     }
-    handedBack = box
+    if let rarities {
+      rarities.handedBack = box
+    } else {
+      rarities = DerivedSignalRarities(risingUpstreams: [], handedBack: box)
+    }
     return box
   }
 
@@ -334,5 +355,20 @@ struct AnyUpstream {
     rank = signal.rank
     replays = signal.isReplaying
     risingNode = signal.risingNode
+  }
+}
+
+/// The fields of a ``DerivedSignal`` that few nodes use, in one object that only those have: most nodes have no
+/// upstream that can rise (no `flatMapLatest` or computed above them) and never hand a delivery back.
+@usableFromInline
+final class DerivedSignalRarities {
+  /// The upstreams whose rank can rise (see ``DerivedSignal/risingUpstreams``).
+  @usableFromInline let risingUpstreams: [ReactiveNode]
+  /// The node's `HandBack` box, once it has handed a delivery back (see ``DerivedSignal/handedBack``).
+  @usableFromInline @exclusivity(unchecked) var handedBack: AnyObject?
+
+  @usableFromInline init(risingUpstreams: [ReactiveNode], handedBack: AnyObject? = nil) {
+    self.risingUpstreams = risingUpstreams
+    self.handedBack = handedBack
   }
 }
