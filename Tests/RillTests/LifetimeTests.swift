@@ -168,6 +168,31 @@ import Testing
     withExtendedLifetime(after) {}
   }
 
+  /// The graph keeps a retired observer until its signal's delivery ends: also when that graph is merged into
+  /// another while the observer runs (it subscribes to a join of its subject and a subject of another graph).
+  @Test func aRetiredObserverIsFreedAfterItsDeliveryThoughItsGraphMergedMeanwhile() {
+    final class Marker {}
+    weak var weakMarker: Marker?
+    let subject = Subject<Int>()
+    let other = CurrentValueSubject(0)
+    let wider = combine(other, CurrentValueSubject(1))  // other's graph, merged with a third: the subject's joins it
+    var own: Subscription?
+    var joined: Subscription?
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      own = subject.subscribe { _ in
+        own = nil
+        joined = combine(subject, other).subscribe { _ in withExtendedLifetime(marker) {} }
+      }
+    }
+    subject.send(1)
+    #expect(own == nil && joined != nil)
+    joined = nil
+    #expect(weakMarker == nil)
+    withExtendedLifetime(wider) {}
+  }
+
   @Test func lastObserverCancellingDuringDeliveryDisconnectsTheNode() {
     let source = Subject<Int>()
     weak var node: Signal<Int>?

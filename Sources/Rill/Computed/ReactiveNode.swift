@@ -286,6 +286,9 @@ enum ReactiveFlags {
   /// A node with rise links: connected operators below it that follow its rank, kept by its graph
   /// (``Graph/riseLinks``).
   @inlinable static var hasRiseLinks: UInt32 { 1 << 15 }
+  /// A signal with observers retired (removed while they may run) that its graph keeps until its outermost
+  /// delivery ends (see ``Signal/retire(_:)``).
+  @inlinable static var hasRetired: UInt32 { 1 << 16 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

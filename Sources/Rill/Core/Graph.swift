@@ -61,6 +61,10 @@ final class Graph {
   /// The node whose delivery waits in `handedBackDelivery`, kept alive until it has run: the observer that called
   /// it may have been cancelled (and freed) by then.
   @usableFromInline @exclusivity(unchecked) var handedBackNode: AnyObject?
+  /// Observers removed from a signal of this graph while they may be running, each with its signal, released when
+  /// that signal's outermost delivery ends (see ``Signal/retire(_:)``): empty, and no memory, nearly always.
+  @usableFromInline @exclusivity(unchecked) var retired =
+    ContiguousArray<(signal: ObjectIdentifier, observer: Unmanaged<AnyObject>)>()
   /// The rise links of this graph's nodes, keyed by the node above (see `RankRise.swift`): empty, and no memory,
   /// in a graph with no computed and no `flatMapLatest`.
   @usableFromInline @exclusivity(unchecked) var riseLinks: [ObjectIdentifier: [ObjectIdentifier: RiseLink]] = [:]
@@ -268,6 +272,10 @@ final class Graph {
     big.pending.absorb(&small.pending)
     if !small.effects.isEmpty { big.effects.absorb(&small.effects) }
     while let work = small.queue.popFirst() { big.queue.append(work) }
+    if !small.retired.isEmpty {
+      big.retired.append(contentsOf: small.retired)
+      small.retired = []
+    }
     if !small.riseLinks.isEmpty {
       // A node is in one set, so no key is in both: the merge only moves them.
       big.riseLinks.merge(small.riseLinks) { mine, _ in mine }
@@ -276,5 +284,19 @@ final class Graph {
     small.depth = 0
     small.batchHolds = 0
     return big
+  }
+}
+
+extension Graph {
+  /// Releases the observers retired from `signal` (see ``retired``), after taking them out: releasing one may run
+  /// code that retires others.
+  func releaseRetired(of signal: ObjectIdentifier) {
+    var released = ContiguousArray<Unmanaged<AnyObject>>()
+    retired.removeAll { entry in
+      guard entry.signal == signal else { return false }
+      released.append(entry.observer)
+      return true
+    }
+    for observer in released { observer.release() }
   }
 }

@@ -71,7 +71,7 @@ extension Signal {
     deliveryDepth &+= 1
     var index = 0
     while index < end {
-      // Not retained: a slot owns its observer, and the running one, if removed, is kept in `retired` until the
+      // Not retained: a slot owns its observer, and the running one, if removed, is retired (kept by the graph) until the
       // delivery ends (see ``release(_:at:)``).
       if let observer = slots[index].observer {
         deliveringIndex = index
@@ -96,7 +96,7 @@ extension Signal {
     // A removal during the delivery left a tombstone, so the count differs whenever something was retired.
     if _slowPath(slots.count != observerCount) && deliveryDepth == 0 {
       compactIfWorthIt()
-      if !retired.isEmpty { releaseRetired() }
+      if has(ReactiveFlags.hasRetired) { releaseRetired() }
     }
   }
 }

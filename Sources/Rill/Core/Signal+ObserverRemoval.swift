@@ -2,11 +2,18 @@
 // running it ends, and tombstones are compacted away.
 
 extension Signal {
+  /// Keeps `observer`, removed while it may be running, until the outermost delivery of this signal ends (a
+  /// delivery calls each observer without retaining it, so the one running must outlive its removal). Its graph
+  /// keeps it: a signal pays no field for what happens so rarely.
+  @usableFromInline final func retire(_ observer: Unmanaged<Observer<Value>>) {
+    flags |= ReactiveFlags.hasRetired
+    withOwnRootGraph { $0.retired.append((ObjectIdentifier(self), .fromOpaque(observer.toOpaque()))) }
+  }
+
   /// Releases the observers removed during the delivery that just ended.
   @usableFromInline final func releaseRetired() {
-    let observers = retired
-    retired.removeAll(keepingCapacity: true)
-    for observer in observers { observer.release() }
+    flags &= ~ReactiveFlags.hasRetired
+    withOwnRootGraph { $0.releaseRetired(of: ObjectIdentifier(self)) }
   }
 
   /// Releases `observer`, removed from slot `index`: now, unless it may be running — the observer the one
@@ -16,7 +23,7 @@ extension Signal {
     if deliveryDepth == 0 || (deliveryDepth == 1 && index != deliveringIndex) {
       observer.release()
     } else {
-      retired.append(observer)
+      retire(observer)
     }
   }
 

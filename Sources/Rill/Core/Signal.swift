@@ -44,9 +44,6 @@ public class Signal<Value>: _ReactiveNode {
   /// The observers, in subscription order; a cancelled observer leaves a tombstone (`nil`) until the
   /// next compaction.
   @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<ObserverSlot<Value>> = []
-  /// Observers removed while they may be running, released when the outermost delivery ends: a delivery calls
-  /// each observer without retaining it, so the one running must outlive its removal.
-  @usableFromInline @exclusivity(unchecked) final var retired: ContiguousArray<Unmanaged<Observer<Value>>> = []
   /// Whether ``named(_:)`` or ``traced(_:)`` gave this signal a label, which ``NodeNames`` keeps until the signal
   /// goes (``ReactiveFlags/isLabelled``): an unnamed signal pays no memory for names, and its `deinit` one test.
   final var isLabelled: Bool {
@@ -91,7 +88,7 @@ public class Signal<Value>: _ReactiveNode {
   deinit {
     // Observers whose subscriptions were freed on another thread after the last delivery are still owned here.
     for slot in slots { slot.observer?.release() }
-    for observer in retired { observer.release() }
+    if has(ReactiveFlags.hasRetired) { releaseRetired() }
   }
 
   /// The root of this signal's graph, shortening the path to it for next time; a signal that had no graph yet (see
