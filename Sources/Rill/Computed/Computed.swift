@@ -46,9 +46,9 @@ public class Computed<Value>: Signal<Value> {
   /// The closure. A variable only so that `deinit` can hand it to a loop (see there); called in place
   /// (``callCompute()``), so that a variable costs an evaluation no retain.
   @usableFromInline @exclusivity(unchecked) final var compute: () -> Value
-  /// The delivery steps of this computed, which touch its value (see ``ComputedStep``). Built by the inlinable initializers,
-  /// so they run specialized for the caller's value type: this class's own methods run unspecialized, and would look
-  /// the generic types they touch up in the runtime at each use.
+  /// The delivery steps of this computed, which touch its value (see ``ComputedStep``). Built by the inlinable
+  /// initializers, so they run specialized for the caller's value type: this class's own methods run unspecialized,
+  /// and would look the generic types they touch up in the runtime at each use.
   @usableFromInline let steps: (Computed<Value>, ComputedStep) -> Void
   /// Recomputes the value, returns whether it changed: built where the value type is known, as ``steps``, so an
   /// evaluation is one call, specialized (a settle calls it directly; see ``ReactiveNode/evaluate()``).

@@ -41,8 +41,8 @@ class DerivedSignal<Value>: Signal<Value> {
   /// delivery reads instead of in another cache line. For any other value of a node that replays, the first word is
   /// the address of room allocated for it (``latestStorage``).
   @usableFromInline @exclusivity(unchecked) final var latestInline: (UInt64, UInt64) = (0, 0)
-  /// What few nodes have — upstreams whose rank can rise, a join's other upstreams, the box of a deep chain's
-  /// hand-back — behind one pointer, `nil` for the rest (see ``DerivedSignalRarities``).
+  /// What few nodes have — upstreams whose rank can rise, the box of a deep chain's hand-back — behind one pointer,
+  /// `nil` for the rest (see ``DerivedSignalRarities``).
   @usableFromInline @exclusivity(unchecked) final var rarities: DerivedSignalRarities?
   /// The subscription to the upstream signals while connected.
   @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?

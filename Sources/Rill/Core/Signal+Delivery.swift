@@ -71,8 +71,8 @@ extension Signal {
     deliveryDepth &+= 1
     var index = 0
     while index < end {
-      // Not retained: a slot owns its observer, and the running one, if removed, is retired (kept by the graph) until the
-      // delivery ends (see ``release(_:at:)``).
+      // Not retained: a slot owns its observer, and the running one, if removed, is retired (kept by the graph)
+      // until the delivery ends (see ``release(_:at:)``).
       if let observer = slots[index].observer {
         deliveringIndex = index
         if tailSteps >= 0 && index == end &- 1 {
