@@ -27,6 +27,27 @@ import Testing
     withExtendedLifetime(subscription) {}
   }
 
+  @Test func theFirstValuePassesWhateverThePredicateSays() {
+    let numbers = Subject<Int>()
+    var log: [Int] = []
+    let subscription = numbers.removeDuplicates { _, _ in true }.subscribe { log.append($0) }
+    for n in [1, 2, 3] { numbers.send(n) }
+    #expect(log == [1])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func thePredicateGetsTheLastEmittedValueThenTheNewOne() {
+    let letters = Subject<String>()
+    var calls: [String] = []
+    let subscription = letters.removeDuplicates { previous, next in
+      calls.append(previous + next)
+      return false
+    }.subscribe { _ in }
+    for letter in ["a", "b", "c"] { letters.send(letter) }
+    #expect(calls == ["ab", "bc"])
+    withExtendedLifetime(subscription) {}
+  }
+
   @Test func replaysLastEmittedValue() {
     let credit = CurrentValueSubject(0)
     let changes = credit.removeDuplicates()

@@ -53,11 +53,11 @@ public class _ReactiveNode: _PendingRun {
   /// node whose rank makes it a delivery checkpoint; ``Signal/deepChainHook`` for a forwarding node deep in its
   /// graph (see ``ChainWalks``). Zero for nearly every delivery.
   @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
-  /// Set while a node subscribes to this signal as the last step of its connect (see
-  /// ``Signal/subscribe(forwardingTo:_:)``): this signal's connect, if the subscribe makes one, is a tail call.
+  /// Set while a node connects to this signal as the last step of its connect (see
+  /// ``Signal/addEdge(to:replay:)``): this signal's connect, if the edge makes one, is a tail call.
   @usableFromInline @exclusivity(unchecked) final var isTailConnect = false
   /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
-  /// `map`, `filter`, …; see ``Signal/subscribe(forwardingTo:_:)``).
+  /// `map`, `filter`, …; see ``ForwardingSignal``).
   @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
   #if DEBUG
     /// Counts this node in the tests' live-object scope.
@@ -161,6 +161,18 @@ public class _ReactiveNode: _PendingRun {
 
   /// This consumer was just unlinked (nothing observes it any more). Overridden as ``didLink()``.
   @usableFromInline func didUnlink() {}
+
+  // The edge from an upstream signal to a forwarding node (see ``ForwardingSignal``): overridden there.
+
+  /// Compaction moved this node's edge to slot `index` of its upstream.
+  @usableFromInline func edgeSlotMoved(to index: Int) {
+    preconditionFailure("Rill: only a forwarding node has an edge")
+  }
+
+  /// Removes this node's edge from its upstream, if its disconnect still waits (see ``Graph/disconnect(_:)``).
+  @usableFromInline func disconnectEdge() {
+    preconditionFailure("Rill: only a forwarding node has an edge")
+  }
 
   /// What a cycle error says this node is, in a message.
   @usableFromInline var kindDescription: String { "a tracked value" }
@@ -289,6 +301,9 @@ enum ReactiveFlags {
   /// A signal with observers retired (removed while they may run) that its graph keeps until its outermost
   /// delivery ends (see ``Signal/retire(_:)``).
   @inlinable static var hasRetired: UInt32 { 1 << 16 }
+  /// A forwarding node's last observer left and the removal of its edge upstream waits in the graph's disconnect
+  /// loop (see ``ForwardingSignal``).
+  @inlinable static var isEdgeDisconnectPending: UInt32 { 1 << 17 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

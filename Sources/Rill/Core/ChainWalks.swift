@@ -9,23 +9,23 @@
 /// How a chain of any depth connects, delivers and is freed in a bounded amount of stack: the library's own walks
 /// down a chain hand their next step back to a loop instead of calling it, once they are deep.
 ///
-/// - **Connect.** A node connecting its upstream as the last step of its connect (a *tail* subscribe, made with
-///   ``Signal/subscribe(forwardingTo:_:)``) lets that upstream's connect wait once ``connectLimit`` connects
-///   are running in the graph, one inside another (``Graph/connectNesting``): the upstream waits in
-///   ``Graph/deferredConnect``, and the nearest connect on the stack that is not such a tail call connects it
-///   when its own connect returns. Nothing runs in between but the library's returns, so the order of
-///   everything a connect does is unchanged.
+/// - **Connect.** A node connecting its upstream as the last step of its connect (a *tail* connect: the edge of a
+///   ``ForwardingSignal``, added with ``Signal/addEdge(to:replay:)``) lets that upstream's connect wait once
+///   ``connectLimit`` connects are running in the graph, one inside another (``Graph/connectNesting``): the
+///   upstream waits in ``Graph/deferredConnect``, and the nearest connect on the stack that is not such a tail
+///   call connects it when its own connect returns. Nothing runs in between but the library's returns, so the
+///   order of everything a connect does is unchanged.
 /// - **Delivery.** A node whose rank is a multiple of ``checkpointRank`` counts itself in
 ///   ``Graph/checkpointNesting`` while it delivers. Nested deeper than ``deepCheckpoints`` such nodes, a
-///   delivery calls its last observer as a *tail step*: the graph names the call by the observer's subscription
-///   (``Graph/tailStepCall``, an address compared, never read) with a count of steps, and the node that
-///   subscription connects — a forwarding node at least ``deepRank`` deep whose upstream forwards too, whose
-///   deliveries check (``Signal/deliveryHooks``) — takes it when it delivers, the last thing the observer does. It calls its own
-///   last observer as the next step,
-///   and every ``tailSteps`` steps, instead of delivering, it hands its delivery back
-///   (``Graph/handedBackDelivery``): the delivery that began the steps runs it once the observer has returned.
-///   Every frame between is a last step, so nothing runs in between but returns. A chain of forwarding
-///   operators is delivered in a loop, ``tailSteps`` nodes deep at most; other shapes recurse as before.
+///   delivery calls its last observer as a *tail step*: the graph names the call by the observer's address
+///   (``Graph/tailStepCall``, compared, never read) with a count of steps, and the node that is that observer —
+///   the node of an edge, a forwarding node at least ``deepRank`` deep whose upstream forwards too, whose
+///   deliveries check (``Signal/deliveryHooks``) — takes it when it delivers, the last thing its `receive` does.
+///   It calls its own last observer as the next step, and every ``tailSteps`` steps, instead of delivering, it
+///   hands its delivery back (``Graph/handedBackDelivery``): the delivery that began the steps runs it once the
+///   call has returned. Every frame between is a last step, so nothing runs in between but returns. A chain of
+///   forwarding operators is delivered in a loop, ``tailSteps`` nodes deep at most; other shapes recurse as
+///   before.
 /// - **Free.** A node keeps its first upstream besides its connect; freed while another node is being freed
 ///   on the same thread, it hands that upstream to the outermost `deinit`, which releases them one after the
 ///   other (``StackGuard/releaseUpstream(_:)``).

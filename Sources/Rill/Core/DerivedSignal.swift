@@ -26,7 +26,8 @@
 class DerivedSignal<Value>: Signal<Value> {
   // The fields a delivery reads come first, right after `Signal`'s: `hasLatest` and `latestInline` are read by
   // every `emit`, so they share cache lines with the fields the delivery reads there (a send fanning out to
-  // thousands of nodes pays a cache miss per line it touches in each). The four one-byte fields share a word.
+  // thousands of nodes pays a cache miss per line it touches in each). The four one-byte fields and a forwarding
+  // node's slot index share a word.
 
   /// Whether `latestInline`, or the storage it points to, holds the last value emitted.
   @usableFromInline @exclusivity(unchecked) final var hasLatest = false
@@ -36,6 +37,14 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline let canRise: Bool
   /// The operator this node is, for the live graph (``Signal/liveGraph()``).
   @usableFromInline final var kind: OperatorKind
+  /// A forwarding node's slot in its upstream while connected (see ``ForwardingSignal``), -1 otherwise; kept up to
+  /// date by the upstream's compaction.
+  @inlinable @inline(__always) final var upstreamSlot: Int {
+    get { Int(truncatingIfNeeded: upstreamSlotStorage) }
+    set { upstreamSlotStorage = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// ``upstreamSlot``'s storage, in the word the one-byte fields share.
+  @usableFromInline @exclusivity(unchecked) final var upstreamSlotStorage: Int32 = -1
   /// The last value emitted, when the node replays and the value is plain data of at most two words (see
   /// ``keepsLatestInline``): kept here rather than in storage of its own, an emit writes next to the fields its
   /// delivery reads instead of in another cache line. For any other value of a node that replays, the first word is
@@ -44,11 +53,13 @@ class DerivedSignal<Value>: Signal<Value> {
   /// What few nodes have — upstreams whose rank can rise, the box of a deep chain's hand-back — behind one pointer,
   /// `nil` for the rest (see ``DerivedSignalRarities``).
   @usableFromInline @exclusivity(unchecked) final var rarities: DerivedSignalRarities?
-  /// The subscription to the upstream signals while connected.
+  /// The subscription to the upstream signals while connected; `nil` for a forwarding node, whose edge upstream
+  /// is no object (``upstreamSlot``).
   @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
-  /// Connects this node upstream. It captures the upstream signals; the `deinit` drops it first (a var, so it
-  /// can), while ``firstUpstream`` still holds the first of them.
-  @usableFromInline @exclusivity(unchecked) final var connect: (DerivedSignal<Value>) -> Subscription
+  /// Connects this node upstream, returning the subscription that ends the connection (`nil` for a forwarding
+  /// node's edge). It captures the upstream signals; the `deinit` drops it first (a var, so it can), while
+  /// ``firstUpstream`` still holds the first of them.
+  @usableFromInline @exclusivity(unchecked) final var connect: (DerivedSignal<Value>) -> Subscription?
   /// The first upstream signal, held besides `connect` so that the `deinit` can hand it to a loop rather than
   /// free it from inside (see ``StackGuard/releaseUpstream(_:)``): freeing the end of a chain frees one node at a
   /// time.
@@ -79,15 +90,15 @@ class DerivedSignal<Value>: Signal<Value> {
 
   /// A node fed by `upstreams`, whose graphs it joins. `switchesUpstream` is for a node that subscribes
   /// to further signals while connected (``subscribe(toInner:)``): its rank can rise.
-  /// `forwards` is for a node that subscribes to its one upstream with ``Signal/subscribe(forwardingTo:_:)``: a
-  /// chain of such nodes delivers in a loop once deep (see ``ChainWalks``).
+  /// `forwards` is for a ``ForwardingSignal``, connected to its one upstream by an edge: a chain of such nodes
+  /// delivers in a loop once deep (see ``ChainWalks``).
   @usableFromInline init(
     upstreams: [AnyUpstream],
     kind: OperatorKind,
     replays: Bool? = nil,
     switchesUpstream: Bool = false,
     forwards: Bool = false,
-    connect: @escaping (DerivedSignal<Value>) -> Subscription
+    connect: @escaping (DerivedSignal<Value>) -> Subscription?
   ) {
     var graph = upstreams.first?.graph ?? Graph()
     for other in upstreams.dropFirst() { graph = graph.union(other.graph) }
@@ -115,15 +126,6 @@ class DerivedSignal<Value>: Signal<Value> {
     connect: @escaping (DerivedSignal<Value>) -> Subscription
   ) {
     self.init(upstreams: [AnyUpstream(upstream)], kind: kind, connect: connect)
-  }
-
-  /// A node that forwards what `upstream` emits (see ``Signal/subscribe(forwardingTo:_:)``).
-  @inlinable convenience init<Upstream>(
-    forwarding upstream: Signal<Upstream>,
-    kind: OperatorKind,
-    connect: @escaping (DerivedSignal<Value>) -> Subscription
-  ) {
-    self.init(upstreams: [AnyUpstream(upstream)], kind: kind, forwards: true, connect: connect)
   }
 
   deinit {
@@ -229,8 +231,13 @@ class DerivedSignal<Value>: Signal<Value> {
     #endif
   }
 
+  /// Whether this node is connected upstream: by a subscription, or by an edge whose removal does not wait.
+  final var isConnected: Bool {
+    upstream != nil || (upstreamSlot >= 0 && !has(ReactiveFlags.isEdgeDisconnectPending))
+  }
+
   override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
-    guard upstream != nil else { return }  // not connected: no edge is live
+    guard isConnected else { return }  // not connected: no edge is live
     if let firstUpstream { nodes.append(firstUpstream) }
     nodes.append(contentsOf: otherUpstreams)
   }
@@ -245,9 +252,11 @@ class DerivedSignal<Value>: Signal<Value> {
   }
 
   /// Connects this node upstream, for its first observer. A connect that is the tail call of the connect below
-  /// it (``Signal/subscribe(forwardingTo:_:)``) waits, once deep, for the loop of the nearest connect below it
+  /// it (``Signal/addEdge(to:replay:)``) waits, once deep, for the loop of the nearest connect below it
   /// that is not a tail call; that connect runs it when its own has returned (see ``ChainWalks``).
   @usableFromInline final func connectUpstream() {
+    // A forwarding node reconnected before the removal of its last edge came: that edge goes first.
+    if _slowPath(has(ReactiveFlags.isEdgeDisconnectPending)) { disconnectEdge() }
     let isTailCall = isTailConnect
     if isTailCall {
       isTailConnect = false
@@ -302,14 +311,20 @@ class DerivedSignal<Value>: Signal<Value> {
     if canRise {
       for upstream in risingUpstreams { upstream.removeRiseLink(self) }
     }
-    if let connection { currentGraph.disconnect(connection) }
+    if let connection {
+      currentGraph.disconnect(.subscription(connection))
+    } else if upstreamSlot >= 0 {
+      flags |= ReactiveFlags.isEdgeDisconnectPending
+      currentGraph.disconnect(.edge(self))
+    }
   }
 }
 
 extension DerivedSignal: DeferredConnecting {
   /// Connects as a tail call of the loop that runs it, unless the observer that asked has left since.
   func connectDeferred() {
-    guard upstream == nil, observerCount > 0 else { return }
+    guard !isConnected, observerCount > 0 else { return }
+    if has(ReactiveFlags.isEdgeDisconnectPending) { disconnectEdge() }
     currentGraph.connectNesting &+= 1
     upstream = connect(self)
     currentGraph.connectNesting &-= 1

@@ -224,7 +224,7 @@ extension Signal {
   /// and the disconnection of a derived signal whose last observer this was. The closures are released last.
   @usableFromInline final func takeForeignReleases() {
     let removed = foreignReleases.withPending { pending in
-      var removed = ContiguousArray<(observer: Unmanaged<Observer<Value>>, index: Int)>()
+      var removed = ContiguousArray<(observer: Unmanaged<AnyObject>, index: Int)>()
       removed.reserveCapacity(pending.count)
       for index in pending {
         // The subscription, freed by now, is not read.

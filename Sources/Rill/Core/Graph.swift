@@ -38,7 +38,7 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()
   /// True while ``disconnect(_:)`` runs its loop; the disconnects it causes wait in `disconnecting`.
   @exclusivity(unchecked) var isDisconnecting = false
-  @exclusivity(unchecked) var disconnecting = FIFOQueue<Subscription>()
+  @exclusivity(unchecked) var disconnecting = FIFOQueue<PendingDisconnect>()
   /// How many open batches hold this graph (see ``batch(_:)``): each adds one to `depth`, so the graph is
   /// idle for deliveries when `depth == batchHolds`, and its joins settle when the last hold ends.
   @usableFromInline @exclusivity(unchecked) var batchHolds = 0
@@ -48,8 +48,8 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var connectNesting = 0
   /// A node whose connect, a tail call deep in a chain, waits for the loop of the connect below it.
   @exclusivity(unchecked) var deferredConnect: (any DeferredConnecting)?
-  /// The address of the subscription whose observer a deep delivery is calling as a tail step, or 0: the node
-  /// connected by that subscription takes the step (see ``ChainWalks``).
+  /// The address of the observer a deep delivery is calling as a tail step, or 0: the node that is that observer
+  /// (the node of an edge) takes the step (see ``ChainWalks``).
   @usableFromInline @exclusivity(unchecked) var tailStepCall: UInt = 0
   /// How many more tail steps the node taking `tailStepCall` delivers before one is handed back.
   @usableFromInline @exclusivity(unchecked) var tailSteps = 0
@@ -150,18 +150,18 @@ final class Graph {
     pending.raise(node, to: rank)
   }
 
-  /// Ends `connection`, a node's subscription upstream, without recursing once per node: a disconnect that
+  /// Ends `connection`, a node's connection upstream, without recursing once per node: a disconnect that
   /// makes an upstream node disconnect in turn is queued here and run by the outermost call, in a loop. So
   /// tearing down a chain 10,000 nodes deep uses a constant amount of stack, and every node has
   /// disconnected when the outermost call returns.
-  @usableFromInline func disconnect(_ connection: Subscription) {
+  @usableFromInline func disconnect(_ connection: PendingDisconnect) {
     if isDisconnecting {
       disconnecting.append(connection)
       return
     }
     isDisconnecting = true
-    connection.cancel()
-    while let next = disconnecting.popFirst() { next.cancel() }
+    connection.run()
+    while let next = disconnecting.popFirst() { next.run() }
     isDisconnecting = false
   }
 
@@ -298,5 +298,21 @@ extension Graph {
       return true
     }
     for observer in released { observer.release() }
+  }
+}
+
+/// A node's connection upstream that ``Graph/disconnect(_:)`` ends: a subscription, or a forwarding node's edge.
+@usableFromInline
+enum PendingDisconnect {
+  /// A subscription to cancel.
+  case subscription(Subscription)
+  /// A forwarding node whose edge upstream to remove (see ``ReactiveNode/disconnectEdge()``).
+  case edge(ReactiveNode)
+
+  func run() {
+    switch self {
+    case .subscription(let subscription): subscription.cancel()
+    case .edge(let node): node.disconnectEdge()
+    }
   }
 }

@@ -24,28 +24,46 @@ final class NodeObserver<Value>: Observer<Value> {
   }
 }
 
-/// One observer and the subscription that can end it. A plain value: copying or moving a slot retains nothing.
+/// One observer and what ends it. A plain value: copying or moving a slot retains nothing.
+///
+/// A slot is one of two kinds. A subscriber's, or a node's made by ``Signal/subscribe(feeding:_:)``, holds an
+/// ``Observer`` and the ``Subscription`` that ends it. An *edge* to a forwarding node (``ForwardingSignal``: `map`,
+/// `filter`, …) holds the node itself and no subscription: the node is called through its stored step, and keeps
+/// its slot's index itself — no object between the two nodes.
 @usableFromInline
 struct ObserverSlot<Value> {
-  /// The observer, owned (retained once) by the slot, or `nil` once cancelled (a tombstone).
-  @usableFromInline var observer: Unmanaged<Observer<Value>>?
-  /// Not retained, and never retained while in use: a subscription removes its slot before it is freed, or,
-  /// freed on another thread, posts the slot's index under the lock that compaction holds, which then moves
-  /// the index in the inbox instead of touching the subscription; compaction touches only live slots.
+  /// The ``Observer``, or for an edge the node, owned (retained once) by the slot; `nil` once cancelled (a
+  /// tombstone).
+  @usableFromInline var observer: Unmanaged<AnyObject>?
+  /// `nil` for an edge. Not retained, and never retained while in use: a subscription removes its slot before it
+  /// is freed, or, freed on another thread, posts the slot's index under the lock that compaction holds, which
+  /// then moves the index in the inbox instead of touching the subscription; compaction touches only live slots.
   ///
   /// Unmanaged, not `unowned(unsafe)`: reading an `unowned(unsafe)` reference makes a strong one (an unoptimized
   /// build retains and releases it). A subscription that another thread is releasing at that moment would then
   /// be freed by that release, in compaction, on the signal's thread, under the inbox lock: its deinit removed
   /// its observer, compacted again and waited forever for the lock it held.
-  @usableFromInline let subscription: Unmanaged<Subscription>
+  @usableFromInline let subscription: Unmanaged<Subscription>?
 
   @inlinable init(observer: Observer<Value>, subscription: Subscription) {
     self.observer = .passRetained(observer)
     self.subscription = .passUnretained(subscription)
   }
 
-  /// Tells the subscription its slot's new index, without retaining it (see ``subscription``).
+  /// The slot of an edge to `node`.
+  @inlinable init(edgeTo node: ReactiveNode) {
+    observer = .passRetained(node)
+    subscription = nil
+  }
+
+  /// Tells the subscription, or the node of an edge, the slot's new index, without retaining either.
   @inlinable func setIndex(_ index: Int) {
-    subscription._withUnsafeGuaranteedRef { $0.index = index }
+    if let subscription {
+      subscription._withUnsafeGuaranteedRef { $0.index = index }
+    } else {
+      observer.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        unsafeDowncast($0, to: ReactiveNode.self).edgeSlotMoved(to: index)
+      }
+    }
   }
 }

@@ -5,9 +5,9 @@ extension Signal {
   /// Keeps `observer`, removed while it may be running, until the outermost delivery of this signal ends (a
   /// delivery calls each observer without retaining it, so the one running must outlive its removal). Its graph
   /// keeps it: a signal pays no field for what happens so rarely.
-  @usableFromInline final func retire(_ observer: Unmanaged<Observer<Value>>) {
+  @usableFromInline final func retire(_ observer: Unmanaged<AnyObject>) {
     flags |= ReactiveFlags.hasRetired
-    withOwnRootGraph { $0.retired.append((ObjectIdentifier(self), .fromOpaque(observer.toOpaque()))) }
+    withOwnRootGraph { $0.retired.append((ObjectIdentifier(self), observer)) }
   }
 
   /// Releases the observers removed during the delivery that just ended.
@@ -19,7 +19,7 @@ extension Signal {
   /// Releases `observer`, removed from slot `index`: now, unless it may be running — the observer the one
   /// running delivery is calling, or any observer while deliveries of this signal are nested — in which case
   /// when the outermost delivery ends.
-  @inlinable final func release(_ observer: Unmanaged<Observer<Value>>, at index: Int) {
+  @inlinable final func release(_ observer: Unmanaged<AnyObject>, at index: Int) {
     if deliveryDepth == 0 || (deliveryDepth == 1 && index != deliveringIndex) {
       observer.release()
     } else {
@@ -53,8 +53,8 @@ extension Signal {
     if slots.count > 2 * observerCount || observerCount == 0 { compact() }
   }
 
-  /// Removes the tombstones, keeping the live observers in order and telling each subscription its new
-  /// index. Amortized O(1) per cancel: it runs only when tombstones outnumber live observers.
+  /// Removes the tombstones, keeping the live observers in order and telling each subscription (or edge's node)
+  /// its new index. Amortized O(1) per cancel: it runs only when tombstones outnumber live observers.
   ///
   /// It holds the lock of ``foreignReleases``: a subscription being freed on another thread reads its index
   /// under that lock, and once it has posted it, it may be gone, so its slot's index moves in the inbox instead.

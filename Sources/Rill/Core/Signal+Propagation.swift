@@ -25,7 +25,7 @@ extension Signal {
   ///
   /// Inside a ``batch(_:)``, a graph the batch holds counts as idle when no delivery is running in it: the
   /// send is delivered at once, and its joins settle when the batch ends.
-  @inlinable final func startPropagation() -> Bool {
+  @inlinable @inline(__always) final func startPropagation() -> Bool {
     // The common case reads the graph in place, without retaining it (a pair of atomic operations per send).
     if _fastPath(graph.parent == nil) {
       guard graph.depth == graph.batchHolds else { return false }
@@ -51,7 +51,7 @@ extension Signal {
   /// Ends a propagation of this signal's graph. The same as ``finishPropagation(startedIn:)`` with the graph
   /// it started in (graphs only ever merge, so that graph's root is this signal's), without keeping that
   /// graph retained across the delivery.
-  @inlinable final func finishPropagation() {
+  @inlinable @inline(__always) final func finishPropagation() {
     if _fastPath(graph.parent == nil) {
       if _fastPath(!(graph.depth == 1 && graph.hasWork)) {
         graph.depth &-= 1

@@ -149,23 +149,6 @@ public class Signal<Value>: _ReactiveNode {
     return subscription
   }
 
-  /// Subscribes `observer`, which forwards each value to `node`'s delivery as its last step (`node.emit(…)`,
-  /// nothing after it), as the last step of `node`'s connect. Both facts let a deep chain connect and deliver
-  /// in a loop (see ``ChainWalks``): this signal's first connect may wait for the connect below to return, and a
-  /// deep delivery may run `node`'s delivery after the observer returns instead of from inside it.
-  @inlinable final func subscribe<Node>(
-    forwardingTo node: DerivedSignal<Node>,
-    _ observer: @escaping (Value) -> Void
-  ) -> Subscription {
-    isTailConnect = true
-    let subscription = subscribe(feeding: node, observer)
-    isTailConnect = false
-    // A node this deep in a chain of forwarding nodes may be reached by a deep delivery as a tail step: its
-    // deliveries check for one. (Below a join, a delivery starts afresh from the join's settle.)
-    if node.rank >= ChainWalks.deepRank && isForwardingNode { node.deliveryHooks |= Signal<Node>.deepChainHook }
-    return subscription
-  }
-
   /// Called after `observer` joined; `isFirst` when it is the only live observer. Subclasses connect
   /// upstream or replay here.
   @usableFromInline func observerAdded(_ observer: (Value) -> Void, isFirst: Bool) {}

@@ -23,13 +23,15 @@ package protocol LiveFanOut: AnyObject {
 }
 
 extension Signal {
-  /// Appends the nodes whose observers are in this signal's slots (``NodeObserver``); returns how many other
-  /// live observers it has.
+  /// Appends the nodes whose observers or edges are in this signal's slots (``NodeObserver``, ``ObserverSlot``);
+  /// returns how many other live observers it has.
   final func appendObservingNodes(to nodes: inout [AnyObject]) -> Int {
     var subscribers = 0
     for slot in slots {
       guard let observer = slot.observer?.takeUnretainedValue() else { continue }
-      if let fed = observer as? NodeObserver<Value> {
+      if slot.subscription == nil {  // an edge: the observer is the node
+        nodes.append(observer)
+      } else if let fed = observer as? NodeObserver<Value> {
         if let fanOut = fed.node as? any LiveFanOut {
           fanOut.appendFedNodes(to: &nodes)
         } else {

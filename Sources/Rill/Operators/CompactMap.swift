@@ -16,10 +16,20 @@ extension Signal {
   public func compactMap<Transformed>(
     _ transform: @escaping (Value) -> Transformed?
   ) -> Signal<Transformed> {
-    DerivedSignal(forwarding: self, kind: .compactMap) { node in
-      self.subscribe(forwardingTo: node) { value in
-        if let transformed = transform(value) { node.emit(transformed) }
-      }
+    CompactMappedSignal(self, transform)
+  }
+}
+
+/// The node of ``Signal/compactMap(_:)``.
+@usableFromInline
+final class CompactMappedSignal<Input, Value>: ForwardingSignal<Input, Value> {
+  @usableFromInline let transform: (Input) -> Value?
+
+  @inlinable init(_ upstream: Signal<Input>, _ transform: @escaping (Input) -> Value?) {
+    self.transform = transform
+    super.init(upstream, kind: .compactMap) { node, value in
+      let node = unsafeDowncast(node, to: CompactMappedSignal<Input, Value>.self)
+      if let transformed = node.transform(value) { node.emit(transformed) }
     }
   }
 }

@@ -14,10 +14,21 @@ extension Signal {
   /// - Complexity: O(1) per value, plus `isIncluded`.
   @inlinable
   public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
-    DerivedSignal(forwarding: self, kind: .filter) { node in
-      self.subscribe(forwardingTo: node) { value in
-        if isIncluded(value) { node.emit(value) }
-      }
+    FilteredSignal(self, isIncluded)
+  }
+}
+
+/// The node of ``Signal/filter(_:)``. Its predicate is kept as `(Value) -> Bool`, not as a generic closure type:
+/// stored so, a closure returning `Bool` is called through a reabstraction thunk at every value.
+@usableFromInline
+final class FilteredSignal<Value>: ForwardingSignal<Value, Value> {
+  @usableFromInline let isIncluded: (Value) -> Bool
+
+  @inlinable init(_ upstream: Signal<Value>, _ isIncluded: @escaping (Value) -> Bool) {
+    self.isIncluded = isIncluded
+    super.init(upstream, kind: .filter) { node, value in
+      let node = unsafeDowncast(node, to: FilteredSignal<Value>.self)
+      if node.isIncluded(value) { node.emit(value) }
     }
   }
 }

@@ -20,17 +20,17 @@ extension Signal {
   }
 }
 
-/// The node of ``Signal/map(_:)``. It keeps `transform` itself, so the observer it subscribes upstream
-/// captures only the node: connecting allocates no closure context.
+/// The node of ``Signal/map(_:)``: it keeps `transform`, typed, so that its `receive` captures nothing and calls it
+/// without a thunk.
 @usableFromInline
-final class MappedSignal<Input, Value>: DerivedSignal<Value> {
+final class MappedSignal<Input, Value>: ForwardingSignal<Input, Value> {
   @usableFromInline let transform: (Input) -> Value
 
   @inlinable init(_ upstream: Signal<Input>, _ transform: @escaping (Input) -> Value) {
     self.transform = transform
-    super.init(upstreams: [AnyUpstream(upstream)], kind: .map, forwards: true) { node in
-      let mapped = unsafeDowncast(node, to: MappedSignal<Input, Value>.self)
-      return upstream.subscribe(forwardingTo: mapped) { mapped.emit(mapped.transform($0)) }
+    super.init(upstream, kind: .map) { node, value in
+      let node = unsafeDowncast(node, to: MappedSignal<Input, Value>.self)
+      node.emit(node.transform(value))
     }
   }
 }

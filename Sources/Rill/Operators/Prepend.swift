@@ -37,14 +37,12 @@ extension Signal {
 
 /// A node that hands its prefix to each new observer before the usual replay.
 @usableFromInline
-final class PrependSignal<Value>: DerivedSignal<Value> {
+final class PrependSignal<Value>: ForwardingSignal<Value, Value> {
   @usableFromInline let prefix: ContiguousArray<Value>
 
   @inlinable init(_ upstream: Signal<Value>, prefix: ContiguousArray<Value>) {
     self.prefix = prefix
-    super.init(upstreams: [AnyUpstream(upstream)], kind: .prepend, forwards: true) { node in
-      upstream.subscribe(forwardingTo: node) { node.emit($0) }
-    }
+    super.init(upstream, kind: .prepend) { node, value in node.emit(value) }
   }
 
   @usableFromInline override var isReplaying: Bool { true }

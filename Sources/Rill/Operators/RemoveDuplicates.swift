@@ -15,12 +15,7 @@ extension Signal {
   /// - Complexity: O(1) per value, plus `isDuplicate`.
   @inlinable
   public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Signal<Value> {
-    DerivedSignal(forwarding: self, kind: .removeDuplicates) { node in
-      let state = StateCell(RemoveDuplicatesState<Value>())
-      return self.subscribe(forwardingTo: node) { value in
-        if state.value.shouldEmit(value, isDuplicate: isDuplicate) { node.emit(value) }
-      }
-    }
+    RemoveDuplicatesSignal(self, isDuplicate)
   }
 }
 
@@ -65,18 +60,24 @@ extension Signal {
   }
 }
 
-/// Decides which values `removeDuplicates` lets through: the first, and each one that is not a
-/// duplicate of the last one let through.
+/// The node of ``Signal/removeDuplicates(by:)``: the last value it emitted, forgotten at each connect and disconnect.
+/// Its predicate is kept as `(Value, Value) -> Bool` (see ``FilteredSignal``).
 @usableFromInline
-struct RemoveDuplicatesState<Value> {
-  @usableFromInline var lastEmitted: Value?
+final class RemoveDuplicatesSignal<Value>: ForwardingSignal<Value, Value> {
+  @usableFromInline let isDuplicate: (Value, Value) -> Bool
+  @usableFromInline @exclusivity(unchecked) var lastEmitted: Value?
 
-  @inlinable init() {}
-
-  /// Whether `value` should be emitted; if so, it becomes the value later ones are compared with.
-  @inlinable mutating func shouldEmit(_ value: Value, isDuplicate: (Value, Value) -> Bool) -> Bool {
-    if let lastEmitted, isDuplicate(lastEmitted, value) { return false }
-    lastEmitted = value
-    return true
+  @inlinable init(_ upstream: Signal<Value>, _ isDuplicate: @escaping (Value, Value) -> Bool) {
+    self.isDuplicate = isDuplicate
+    super.init(upstream, kind: .removeDuplicates) { node, value in
+      let node = unsafeDowncast(node, to: RemoveDuplicatesSignal<Value>.self)
+      if let last = node.lastEmitted, node.isDuplicate(last, value) { return }
+      node.lastEmitted = value
+      node.emit(value)
+    } connect: { node in
+      let node = unsafeDowncast(node, to: RemoveDuplicatesSignal<Value>.self)
+      node.lastEmitted = nil
+      return node.toggleEdge()
+    }
   }
 }

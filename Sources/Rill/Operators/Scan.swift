@@ -19,12 +19,32 @@ extension Signal {
     _ initialResult: Result,
     _ nextPartialResult: @escaping (Result, Value) -> Result
   ) -> Signal<Result> {
-    DerivedSignal(forwarding: self, kind: .scan) { node in
-      let accumulator = StateCell(initialResult)
-      return self.subscribe(forwardingTo: node) { value in
-        accumulator.value = nextPartialResult(accumulator.value, value)
-        node.emit(accumulator.value)
-      }
+    ScanSignal(self, initialResult, nextPartialResult)
+  }
+}
+
+/// The node of ``Signal/scan(_:_:)``: its accumulator starts as the initial result at each connect, and goes back
+/// to it at a disconnect (a disconnected node keeps nothing it accumulated alive).
+@usableFromInline
+final class ScanSignal<Input, Value>: ForwardingSignal<Input, Value> {
+  @usableFromInline let initialResult: Value
+  @usableFromInline let nextPartialResult: (Value, Input) -> Value
+  @usableFromInline @exclusivity(unchecked) var accumulator: Value
+
+  @inlinable init(
+    _ upstream: Signal<Input>, _ initialResult: Value, _ nextPartialResult: @escaping (Value, Input) -> Value
+  ) {
+    self.initialResult = initialResult
+    self.nextPartialResult = nextPartialResult
+    accumulator = initialResult
+    super.init(upstream, kind: .scan) { node, value in
+      let node = unsafeDowncast(node, to: ScanSignal<Input, Value>.self)
+      node.accumulator = node.nextPartialResult(node.accumulator, value)
+      node.emit(node.accumulator)
+    } connect: { node in
+      let node = unsafeDowncast(node, to: ScanSignal<Input, Value>.self)
+      node.accumulator = node.initialResult
+      return node.toggleEdge()
     }
   }
 }

@@ -1,0 +1,82 @@
+// The node of an operator that forwards what its one upstream emits (`map`, `filter`, `compactMap`, `scan`,
+// `removeDuplicates`, `prepend`): one object. Its connection upstream is an *edge* — a slot in the upstream's list
+// that holds the node itself — not a subscription and an observer box: the upstream's delivery calls the node's
+// stored `receive` with the node and the value, and the node keeps its slot's index for its disconnect.
+
+/// A node fed by one upstream through an edge (see the file's comment). The operator gives it `receive`, built in
+/// its (inlinable) code, so specialized for the caller's types and capturing nothing: the node is its argument, and
+/// what the operator needs (its closure, its per-connection state) is kept in the node's subclass.
+///
+/// Its connect and its disconnect are one step, ``toggleEdge()``, run by ``DerivedSignal/connect``: it adds the
+/// edge when the node has none, and removes it when it has one.
+@usableFromInline
+class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
+  /// Takes a value the upstream delivers along the edge. A `let`, so that a delivery calls it without retaining
+  /// anything.
+  @usableFromInline let receive: (ForwardingSignal<Input, Value>, Input) -> Void
+
+  /// A node fed by `upstream`, whose deliveries `receive` takes; `connect`, when given, runs the node's connect and
+  /// disconnect instead of ``toggleEdge()`` alone (to start per-connection state afresh; it must toggle the edge).
+  @inlinable init(
+    _ upstream: Signal<Input>,
+    kind: OperatorKind,
+    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
+    connect: ((DerivedSignal<Value>) -> Subscription?)? = nil
+  ) {
+    self.receive = receive
+    super.init(
+      upstreams: [AnyUpstream(upstream)], kind: kind, forwards: true,
+      connect: connect ?? { unsafeDowncast($0, to: ForwardingSignal<Input, Value>.self).toggleEdge() })
+  }
+
+  /// Adds the edge upstream when this node has none (its connect), removes it when it has one (its disconnect).
+  /// Returns `nil`: an edge is no subscription.
+  @inlinable final func toggleEdge() -> Subscription? {
+    let upstream = unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
+    if upstreamSlot < 0 {
+      upstream.addEdge(to: self) { receive(self, $0) }
+    } else {
+      upstream.removeEdge(of: self)
+    }
+    return nil
+  }
+
+  @usableFromInline final override func edgeSlotMoved(to index: Int) {
+    upstreamSlot = index
+  }
+
+  @usableFromInline final override func disconnectEdge() {
+    guard has(ReactiveFlags.isEdgeDisconnectPending) else { return }  // removed already, by a reconnect
+    flags &= ~ReactiveFlags.isEdgeDisconnectPending
+    _ = connect(self)
+  }
+}
+
+extension Signal {
+  /// Adds an edge from this signal to `node`, as the last step of `node`'s connect; `replay` takes the value this
+  /// signal replays, if it does (rule 2). Being the last step lets a deep chain connect and deliver in a loop (see
+  /// ``ChainWalks``): this signal's first connect may wait for the connect below to return, and a deep delivery may
+  /// run `node`'s delivery after the edge's call returns instead of from inside it.
+  @inlinable final func addEdge<Node>(to node: ForwardingSignal<Value, Node>, replay: (Value) -> Void) {
+    if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
+    isTailConnect = true
+    node.upstreamSlot = slots.count
+    slots.append(ObserverSlot(edgeTo: node))
+    observerCount += 1
+    // The replay (and the connection upstream it may cause) is a delivery like any other (see `subscribe(_:)`).
+    let started = startPropagation()
+    observerAdded(replay, isFirst: observerCount == 1)
+    if started { finishPropagation() }
+    isTailConnect = false
+    // A node this deep in a chain of forwarding nodes may be reached by a deep delivery as a tail step: its
+    // deliveries check for one. (Below a join, a delivery starts afresh from the join's settle.)
+    if node.rank >= ChainWalks.deepRank && isForwardingNode { node.deliveryHooks |= Signal<Node>.deepChainHook }
+  }
+
+  /// Removes `node`'s edge from this signal (its disconnect), as ``removeObserver(at:)`` removes an observer.
+  @inlinable final func removeEdge<Node>(of node: ForwardingSignal<Value, Node>) {
+    let index = node.upstreamSlot
+    node.upstreamSlot = -1
+    removeObserver(at: index)
+  }
+}
