@@ -56,10 +56,21 @@ import Testing
     withExtendedLifetime(b) {}
   }
 
-  @Test func stateReturnsPairOnlyFromSecondValue() {
-    var state = PairwiseState<String>()
-    let results = ["a", "b", "c"].map { state.receive($0).map { "\($0)\($1)" } }
-    #expect(results == [nil, "ab", "bc"])
+  @Test func aDisconnectedPairwiseKeepsNoPreviousValue() {
+    final class Box {}
+    let boxes = Subject<Box>()
+    let pairs = boxes.pairwise()
+    weak var previous: Box?
+    var subscription: Subscription? = pairs.subscribe { _ in }
+    do {
+      let box = Box()
+      previous = box
+      boxes.send(box)
+    }
+    #expect(previous != nil)
+    subscription = nil
+    withExtendedLifetime((subscription, pairs)) {}
+    #expect(previous == nil)
   }
 
   @Test func docExample() {

@@ -1,7 +1,8 @@
-// The node of an operator that forwards what its one upstream emits (`map`, `filter`, `compactMap`, `scan`,
-// `removeDuplicates`, `prepend`): one object. Its connection upstream is an *edge* — a slot in the upstream's list
-// that holds the node itself — not a subscription and an observer box: the upstream's delivery calls the node's
-// stored `receive` with the node and the value, and the node keeps its slot's index for its disconnect.
+// The node of an operator fed by one upstream (`map`, `filter`, `compactMap`, `scan`, `removeDuplicates`, `prepend`,
+// `skip`, `take`, `first(where:)`, `pairwise`, `handleEvents`): one object. Its connection upstream is an *edge* — a
+// slot in the upstream's list that holds the node itself — not a subscription and an observer box: the upstream's
+// delivery calls the node's stored `receive` with the node and the value, and the node keeps its slot's index for
+// its disconnect.
 
 /// A node fed by one upstream through an edge (see the file's comment). The operator gives it `receive`, built in
 /// its (inlinable) code, so specialized for the caller's types and capturing nothing: the node is its argument, and
@@ -17,15 +18,18 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
 
   /// A node fed by `upstream`, whose deliveries `receive` takes; `connect`, when given, runs the node's connect and
   /// disconnect instead of ``toggleEdge()`` alone (to start per-connection state afresh; it must toggle the edge).
+  /// `forwards` when `receive`'s last step is the node's `emit` and nothing else ends it, as a chain of `map`s
+  /// (see ``ChainWalks``).
   @inlinable init(
     _ upstream: Signal<Input>,
     kind: OperatorKind,
+    forwards: Bool = true,
     receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
     connect: ((DerivedSignal<Value>) -> Subscription?)? = nil
   ) {
     self.receive = receive
     super.init(
-      upstreams: [AnyUpstream(upstream)], kind: kind, forwards: true,
+      upstreams: [AnyUpstream(upstream)], kind: kind, forwards: forwards,
       connect: connect ?? { unsafeDowncast($0, to: ForwardingSignal<Input, Value>.self).toggleEdge() })
   }
 

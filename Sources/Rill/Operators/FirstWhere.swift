@@ -17,18 +17,6 @@ extension Signal {
   /// - Complexity: O(1) per value, plus `predicate`, until the first match; nothing after it.
   @inlinable
   public func first(where predicate: @escaping (Value) -> Bool) -> Signal<Value> {
-    DerivedSignal(self, kind: .firstWhere) { node in
-      let state = StateCell(TakeState(limit: 1))
-      let connection = StateCell<Subscription?>(nil)
-      let subscription = self.subscribe(feeding: node) { value in
-        guard !state.value.isFinished, predicate(value) else { return }
-        _ = state.value.receive()
-        connection.value?.cancel()
-        node.emit(value)
-      }
-      connection.value = subscription
-      if state.value.isFinished { subscription.cancel() }
-      return subscription
-    }
+    TakeSignal(self, kind: .firstWhere, limit: 1, predicate: predicate)
   }
 }

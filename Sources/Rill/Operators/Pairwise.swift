@@ -15,26 +15,25 @@ extension Signal {
   /// - Complexity: O(1) per value.
   @inlinable
   public func pairwise() -> Signal<(Value, Value)> {
-    DerivedSignal(self, kind: .pairwise) { node in
-      let state = StateCell(PairwiseState<Value>())
-      return self.subscribe(feeding: node) { value in
-        if let pair = state.value.receive(value) { node.emit(pair) }
-      }
-    }
+    PairwiseSignal(self)
   }
 }
 
-/// Remembers the previous value for `pairwise` and decides when a pair is complete.
+/// The node of ``Signal/pairwise()``: the previous value, forgotten at each connect and disconnect.
 @usableFromInline
-struct PairwiseState<Value> {
-  @usableFromInline var previous: Value?
+final class PairwiseSignal<Value>: ForwardingSignal<Value, (Value, Value)> {
+  @usableFromInline @exclusivity(unchecked) var previous: Value?
 
-  @inlinable init() {}
-
-  /// Records `value`; returns the pair it completes, or `nil` for the first value.
-  @inlinable mutating func receive(_ value: Value) -> (Value, Value)? {
-    defer { previous = value }
-    guard let previous else { return nil }
-    return (previous, value)
+  @inlinable init(_ upstream: Signal<Value>) {
+    super.init(upstream, kind: .pairwise, forwards: false) { node, value in
+      let node = unsafeDowncast(node, to: PairwiseSignal<Value>.self)
+      let previous = node.previous
+      node.previous = value
+      if let previous { node.emit((previous, value)) }
+    } connect: { node in
+      let node = unsafeDowncast(node, to: PairwiseSignal<Value>.self)
+      node.previous = nil
+      return node.toggleEdge()
+    }
   }
 }

@@ -16,15 +16,30 @@ extension Signal {
   @inlinable
   public func skip(_ count: Int) -> Signal<Value> {
     precondition(count >= 0, "skip(_:) needs a count of zero or more, not \(count)")
-    return DerivedSignal(self, kind: .skip) { node in
-      let toSkip = StateCell(count)
-      return self.subscribe(feeding: node) { value in
-        if toSkip.value > 0 {
-          toSkip.value -= 1
-        } else {
-          node.emit(value)
-        }
+    return SkipSignal(self, count)
+  }
+}
+
+/// The node of ``Signal/skip(_:)``: it skips afresh at each connect.
+@usableFromInline
+final class SkipSignal<Value>: ForwardingSignal<Value, Value> {
+  @usableFromInline let count: Int
+  @usableFromInline @exclusivity(unchecked) var toSkip: Int
+
+  @inlinable init(_ upstream: Signal<Value>, _ count: Int) {
+    self.count = count
+    toSkip = count
+    super.init(upstream, kind: .skip, forwards: false) { node, value in
+      let node = unsafeDowncast(node, to: SkipSignal<Value>.self)
+      if node.toSkip > 0 {
+        node.toSkip -= 1
+      } else {
+        node.emit(value)
       }
+    } connect: { node in
+      let node = unsafeDowncast(node, to: SkipSignal<Value>.self)
+      node.toSkip = node.count
+      return node.toggleEdge()
     }
   }
 }

@@ -19,43 +19,44 @@ extension Signal {
   @inlinable
   public func take(_ count: Int) -> Signal<Value> {
     precondition(count >= 0, "take(_:) needs a count of zero or more, not \(count)")
-    return DerivedSignal(self, kind: .take) { node in
-      guard count > 0 else { return Subscription(onCancel: {}) }
-      let state = StateCell(TakeState(limit: count))
-      let connection = StateCell<Subscription?>(nil)
-      let subscription = self.subscribe(feeding: node) { value in
-        switch state.value.receive() {
-        case .emit:
-          node.emit(value)
-        case .emitLast:
-          connection.value?.cancel()
-          node.emit(value)
-        case .ignore:
-          break
-        }
-      }
-      connection.value = subscription
-      if state.value.isFinished { subscription.cancel() }
-      return subscription
-    }
+    return TakeSignal(self, kind: .take, limit: count, predicate: nil)
   }
 }
 
 /// Counts the values `take` lets through.
+/// The node of ``Signal/take(_:)`` and ``Signal/first(where:)``: it lets through the first `limit` values that pass
+/// `predicate` (all values when `nil`), then removes its edge upstream; it counts afresh at each connect. A limit
+/// reached during its own connect (the upstream's replay) removes the edge once the connect has added it.
 @usableFromInline
-struct TakeState {
-  @usableFromInline enum Decision: Sendable { case emit, emitLast, ignore }
+final class TakeSignal<Value>: ForwardingSignal<Value, Value> {
+  @usableFromInline let limit: Int
+  @usableFromInline let predicate: ((Value) -> Bool)?
+  @usableFromInline @exclusivity(unchecked) var remaining: Int
+  /// Set while the node adds its edge: a value that reaches the limit then leaves the removal to the connect.
+  @usableFromInline @exclusivity(unchecked) var isConnecting = false
 
-  @usableFromInline var remaining: Int
-
-  @inlinable init(limit: Int) { remaining = limit }
-
-  @inlinable var isFinished: Bool { remaining == 0 }
-
-  /// What to do with the next value: emit it, emit it and stop, or (once finished) ignore it.
-  @inlinable mutating func receive() -> Decision {
-    guard remaining > 0 else { return .ignore }
-    remaining -= 1
-    return remaining == 0 ? .emitLast : .emit
+  @inlinable init(_ upstream: Signal<Value>, kind: OperatorKind, limit: Int, predicate: ((Value) -> Bool)?) {
+    self.limit = limit
+    self.predicate = predicate
+    remaining = limit
+    super.init(upstream, kind: kind, forwards: false) { node, value in
+      let node = unsafeDowncast(node, to: TakeSignal<Value>.self)
+      guard node.remaining > 0 else { return }
+      if let predicate = node.predicate, !predicate(value) { return }
+      node.remaining -= 1
+      if node.remaining == 0 && !node.isConnecting { _ = node.toggleEdge() }  // the last one: disconnect first
+      node.emit(value)
+    } connect: { node in
+      let node = unsafeDowncast(node, to: TakeSignal<Value>.self)
+      guard node.upstreamSlot < 0 else { return node.toggleEdge() }  // the disconnect
+      node.remaining = node.limit
+      guard node.limit > 0 else { return nil }  // nothing to take: no edge
+      node.isConnecting = true
+      _ = node.toggleEdge()
+      node.isConnecting = false
+      // The replay reached the limit: no value comes after it.
+      if node.remaining == 0 && node.upstreamSlot >= 0 { _ = node.toggleEdge() }
+      return nil
+    }
   }
 }

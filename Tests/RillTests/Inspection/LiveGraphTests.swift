@@ -113,6 +113,22 @@ import Testing
     }
   }
 
+  /// A `take` that has taken its values has removed its edge upstream: the picture shows it apart from its upstream,
+  /// still with its subscriber.
+  @Test func aFinishedTakeHasNoEdgeToItsUpstream() {
+    let source = Subject<Int>()
+    let firstTwo = source.take(2)
+    let subscription = firstTwo.subscribe { _ in }
+    #expect(firstTwo.liveGraph().edges == [.init(from: 1, to: 2)])
+    source.send(1)
+    source.send(2)
+    let graph = firstTwo.liveGraph()
+    #expect(graph.nodes.count == 1)
+    #expect(graph.edges.isEmpty)
+    #expect(graph.nodes[0].subscriberCount == 1)
+    subscription.cancel()
+  }
+
   @Test func walkingConnectsNothingReplaysNothingAndEvaluatesNothing() {
     let source = CurrentValueSubject(1)
     var transforms = 0

@@ -41,17 +41,42 @@ extension Signal {
     receiveOutput: ((Value) -> Void)?,
     receiveCancel: (() -> Void)?
   ) -> Signal<Value> {
-    DerivedSignal(self, kind: kind) { node in
-      receiveSubscription?()
-      let upstream = self.subscribe(feeding: node) { value in
-        receiveOutput?(value)
-        node.emit(value)
+    HandleEventsSignal(
+      self, kind: kind, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+      receiveCancel: receiveCancel)
+  }
+}
+
+/// The node of ``Signal/handleEvents(receiveSubscription:receiveOutput:receiveCancel:)`` (and of `print`).
+@usableFromInline
+final class HandleEventsSignal<Value>: ForwardingSignal<Value, Value> {
+  @usableFromInline let receiveSubscription: (() -> Void)?
+  @usableFromInline let receiveOutput: ((Value) -> Void)?
+  @usableFromInline let receiveCancel: (() -> Void)?
+
+  @inlinable init(
+    _ upstream: Signal<Value>,
+    kind: OperatorKind,
+    receiveSubscription: (() -> Void)?,
+    receiveOutput: ((Value) -> Void)?,
+    receiveCancel: (() -> Void)?
+  ) {
+    self.receiveSubscription = receiveSubscription
+    self.receiveOutput = receiveOutput
+    self.receiveCancel = receiveCancel
+    super.init(upstream, kind: kind, forwards: false) { node, value in
+      let node = unsafeDowncast(node, to: HandleEventsSignal<Value>.self)
+      node.receiveOutput?(value)
+      node.emit(value)
+    } connect: { node in
+      let node = unsafeDowncast(node, to: HandleEventsSignal<Value>.self)
+      if node.upstreamSlot < 0 {
+        node.receiveSubscription?()
+        return node.toggleEdge()
       }
-      guard let receiveCancel else { return upstream }
-      return Subscription(onCancel: {
-        upstream.cancel()
-        receiveCancel()
-      })
+      _ = node.toggleEdge()
+      node.receiveCancel?()
+      return nil
     }
   }
 }
