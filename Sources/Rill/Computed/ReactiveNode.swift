@@ -304,6 +304,8 @@ enum ReactiveFlags {
   /// A forwarding node's last observer left and the removal of its edge upstream waits in the graph's disconnect
   /// loop (see ``ForwardingSignal``).
   @inlinable static var isEdgeDisconnectPending: UInt32 { 1 << 17 }
+  /// A ``ForwardingSignal``: its `connect` toggles its edge and captures nothing.
+  @inlinable static var connectsByEdge: UInt32 { 1 << 18 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

@@ -133,9 +133,11 @@ class DerivedSignal<Value>: Signal<Value> {
     latestStorage?.deallocate()
     // The first upstream is released by a loop, not from inside this deinit: freeing the end of a chain would
     // otherwise recurse once per node. Every other reference upstream goes first, while `firstUpstream` keeps it.
-    rarities = nil
-    otherUpstreams = []
-    connect = { _ in preconditionFailure("a freed node was connected") }
+    // Each only when it holds something: an edge node's `connect` captures nothing (freeing a chain of maps pays
+    // for none of these but the last).
+    if rarities != nil { rarities = nil }
+    if !otherUpstreams.isEmpty { otherUpstreams = [] }
+    if !has(ReactiveFlags.connectsByEdge) { connect = { _ in preconditionFailure("a freed node was connected") } }
     if let upstream = firstUpstream.take() { StackGuard.releaseUpstream(upstream) }
   }
 

@@ -31,6 +31,7 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
     super.init(
       upstreams: [AnyUpstream(upstream)], kind: kind, forwards: forwards,
       connect: connect ?? { unsafeDowncast($0, to: ForwardingSignal<Input, Value>.self).toggleEdge() })
+    flags |= ReactiveFlags.connectsByEdge
   }
 
   /// Adds the edge upstream when this node has none (its connect), removes it when it has one (its disconnect).
