@@ -27,6 +27,30 @@ import Testing
     #expect(subject.observerCount == 0)
   }
 
+  /// A delivery calls an edge's node through `ForwardingSignal<Input, Input>`'s `receive`, whatever the node's own
+  /// output type: right only while no field of the class and its bases depends on the type arguments in size. A
+  /// chain through outputs of every shape — small, large, a class, a tuple, an optional — pins it.
+  @Test func edgesDeliverToNodesOfEveryOutputType() {
+    struct Large: Equatable {
+      var a = 0, b = 0, c = 0, d = 0, e = 0
+    }
+    final class Box {
+      let value: Int
+      init(_ value: Int) { self.value = value }
+    }
+    let source = Subject<Int>()
+    let text = source.map { "n\($0)" }
+    let large = text.map { Large(a: $0.count, e: Int($0.dropFirst())!) }
+    let boxed = large.filter { $0.a > 0 }.map { Box($0.e) }
+    let pairs = boxed.map { $0.value }.pairwise()
+    let optional = pairs.compactMap { $0.0 < $0.1 ? Optional(Optional($0.1)) : nil }
+    var heard: [Int?] = []
+    let subscription = optional.subscribe { heard.append($0) }
+    for value in [1, 3, 2, 5] { source.send(value) }
+    #expect(heard == [3, 5])
+    withExtendedLifetime(subscription) {}
+  }
+
   /// A disconnected `scan` keeps nothing it accumulated: its state goes back to the initial result.
   @Test func aDisconnectedScanKeepsNothingItAccumulated() {
     final class Box {}
