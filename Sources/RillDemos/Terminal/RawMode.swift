@@ -79,10 +79,12 @@ private func restoreAndReraise(_ number: Int32) {
 enum RestoreState {
   nonisolated(unsafe) static let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
   nonisolated(unsafe) static let endBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
-  nonisolated(unsafe) static var endCount = 0
-  nonisolated(unsafe) static var input: Int32 = 0
-  nonisolated(unsafe) static var output: Int32 = 1
-  nonisolated(unsafe) static var armed = false
+  // Read by the signal handler, which may interrupt this thread while it writes them: not checked for exclusive
+  // access at run time (see `InterruptionState`).
+  @exclusivity(unchecked) nonisolated(unsafe) static var endCount = 0
+  @exclusivity(unchecked) nonisolated(unsafe) static var input: Int32 = 0
+  @exclusivity(unchecked) nonisolated(unsafe) static var output: Int32 = 1
+  @exclusivity(unchecked) nonisolated(unsafe) static var armed = false
   nonisolated(unsafe) static var exitHookInstalled = false
 
   static func arm(input: Int32, saved: termios, output: Int32, end: String) {
