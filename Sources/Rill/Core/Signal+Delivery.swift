@@ -112,25 +112,16 @@ extension Signal {
   // made 2–4% slower there (send_10sub, chain_90, kairo_deep in callgrind).
   #if DEBUG
     @usableFromInline @_transparent
-    static func call(_ observer: Unmanaged<AnyObject>, isEdge: Bool, _ value: Value) {
-      if isEdge {
-        Unmanaged<ForwardingSignal<Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
-          $0.receive($0, value)
-        }
-      } else {
-        observer._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observer<Value>.self).receive(value) }
-      }
-    }
   #else
     @inlinable @inline(__always)
-    static func call(_ observer: Unmanaged<AnyObject>, isEdge: Bool, _ value: Value) {
-      if isEdge {
-        Unmanaged<ForwardingSignal<Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
-          $0.receive($0, value)
-        }
-      } else {
-        observer._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observer<Value>.self).receive(value) }
-      }
-    }
   #endif
+  static func call(_ observer: Unmanaged<AnyObject>, isEdge: Bool, _ value: Value) {
+    if isEdge {
+      Unmanaged<ForwardingSignal<Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
+        $0.receive($0, value)
+      }
+    } else {
+      observer._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observer<Value>.self).receive(value) }
+    }
+  }
 }
