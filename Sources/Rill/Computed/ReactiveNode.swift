@@ -306,6 +306,9 @@ enum ReactiveFlags {
   @inlinable static var isEdgeDisconnectPending: UInt32 { 1 << 17 }
   /// A ``ForwardingSignal``: its `connect` toggles its edge and captures nothing.
   @inlinable static var connectsByEdge: UInt32 { 1 << 18 }
+  /// A signal whose observers were removed during one of its deliveries: their tombstones wait for the outermost
+  /// delivery to end, which compacts the slots and releases the observers it retired.
+  @inlinable static var isCompactionDue: UInt32 { 1 << 19 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

@@ -237,8 +237,10 @@ extension Signal {
     }
     guard !removed.isEmpty else { return }
     observerCount -= removed.count
-    if deliveryDepth == 0 {
-      while let last = slots.last, last.observer == nil { slots.removeLast() }
+    if deliveryDepth != 0 {
+      flags |= ReactiveFlags.isCompactionDue
+    } else {
+      slots.removeTrailingTombstones()
       if slots.count > 2 * observerCount { compact() }
     }
     if observerCount == 0 { lastObserverRemoved() }

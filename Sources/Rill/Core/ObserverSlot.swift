@@ -31,7 +31,7 @@ final class NodeObserver<Value>: Observer<Value> {
 /// `filter`, …) holds the node itself and no subscription: the node is called through its stored step, and keeps
 /// its slot's index itself — no object between the two nodes.
 @usableFromInline
-struct ObserverSlot<Value> {
+struct ObserverSlot {
   /// The ``Observer``, or for an edge the node, owned (retained once) by the slot; `nil` once cancelled (a
   /// tombstone).
   @usableFromInline var observer: Unmanaged<AnyObject>?
@@ -45,9 +45,25 @@ struct ObserverSlot<Value> {
   /// its observer, compacted again and waited forever for the lock it held.
   @usableFromInline let subscription: Unmanaged<Subscription>?
 
-  @inlinable init(observer: Observer<Value>, subscription: Subscription) {
+  @inlinable init<Value>(observer: Observer<Value>, subscription: Subscription) {
     self.observer = .passRetained(observer)
     self.subscription = .passUnretained(subscription)
+  }
+
+  @inlinable init(observer: Unmanaged<AnyObject>?, subscription: Unmanaged<Subscription>?) {
+    self.observer = observer
+    self.subscription = subscription
+  }
+
+  /// Not a slot: what a signal with no slots holds inline where its first slot goes (see ``ObserverSlots``). Its
+  /// subscription is an address no object has (1), never read.
+  @inlinable static var absent: ObserverSlot {
+    ObserverSlot(observer: nil, subscription: .fromOpaque(UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped))
+  }
+
+  /// Whether this is ``absent``: no slot, rather than a live one or a tombstone.
+  @inlinable var isAbsent: Bool {
+    UInt(bitPattern: subscription?.toOpaque()) == 1
   }
 
   /// The slot of an edge to `node`.

@@ -3,7 +3,7 @@
 extension Signal {
   /// Calls every observer that was subscribed when the delivery started and is still subscribed when
   /// its turn comes, in order.
-  @inlinable final func deliver(_ value: Value) {
+  @inlinable @inline(__always) final func deliver(_ value: Value) {
     if _slowPath(deliveryHooks != 0) {
       deliverWithHooks(value)
       return
@@ -54,7 +54,7 @@ extension Signal {
 
   /// Calls the observers, in order. With `tailSteps` 0 or more, the last observer is called as a tail step with that
   /// many more steps, which the node it forwards to takes (see ``deliverWithHooks(_:)``); -1 marks nothing.
-  @inlinable final func deliverToObservers(_ value: Value, tailSteps: Int) {
+  @inlinable @inline(__always) final func deliverToObservers(_ value: Value, tailSteps: Int) {
     deliverToObservers(value, tailSteps: tailSteps, end: .max)
   }
 
@@ -63,40 +63,79 @@ extension Signal {
   /// it as their replay. Compaction only moves slots towards the front, so no earlier observer is beyond `end`.
   @inlinable @inline(__always) final func deliverToObservers(_ value: Value, tailSteps: Int, end slotsEnd: Int) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
-    // Read after the removals above, which may compact the slots.
-    let end = slotsEnd == .max ? slots.count : min(slotsEnd, slots.count)
     let outerIndex = deliveringIndex
     deliveryDepth &+= 1
-    var index = 0
-    while index < end {
-      // Not retained: a slot owns its observer, and the running one, if removed, is retired (kept by the graph)
-      // until the delivery ends (see ``release(_:at:)``).
-      if let observer = slots[index].observer {
-        deliveringIndex = index
-        let isEdge = slots[index].subscription == nil
-        if tailSteps >= 0 && index == end &- 1 {
-          // Names the call by its target's address, which is compared, never read: an observer may be freed
-          // meanwhile; a node whose edge this is compares it with its own.
-          let call = UInt(bitPattern: observer.toOpaque())
-          withOwnRootGraph { graph in
-            graph.tailStepCall = call
-            graph.tailSteps = tailSteps
-          }
-          Self.call(observer, isEdge: isEdge, value)
-          withOwnRootGraph { $0.tailStepCall = 0 }
-        } else {
-          Self.call(observer, isEdge: isEdge, value)
-        }
+    // One slot is in the signal, more are in a list (see ``ObserverSlots``). Each is read at its turn, after the
+    // calls before it, which may remove any slot or add one (moving the list); and not retained: a slot owns its
+    // observer, and the running one, if removed, is retired (kept by the graph) until the delivery ends (see
+    // ``release(_:at:)``). Read after the removals above, which may compact the slots.
+    if !slots.isList {
+      if slotsEnd > 0, let observer = slots.inline.observer {
+        deliver(value, to: observer, isEdge: slots.inline.subscription == nil, at: 0, tailSteps: tailSteps)
       }
-      index &+= 1
+    } else {
+      let end = min(slotsEnd, slots.listHeader.pointee.count)
+      var index = 0
+      while index < end {
+        let slot = slots.listSlots[index]
+        if let observer = slot.observer {
+          let isLast = index == end &- 1
+          deliver(value, to: observer, isEdge: slot.subscription == nil, at: index, tailSteps: isLast ? tailSteps : -1)
+        }
+        index &+= 1
+      }
     }
     deliveringIndex = outerIndex
     deliveryDepth &-= 1
-    // A removal during the delivery left a tombstone, so the count differs whenever something was retired.
-    if _slowPath(slots.count != observerCount) && deliveryDepth == 0 {
+    // Removals during the delivery left tombstones, and retired the observers that may have been running.
+    if _slowPath(flags & ReactiveFlags.isCompactionDue != 0) && deliveryDepth == 0 {
+      flags &= ~ReactiveFlags.isCompactionDue
       compactIfWorthIt()
       if has(ReactiveFlags.hasRetired) { releaseRetired() }
     }
+  }
+
+  /// Calls the observer of slot `index`, as the tail step of a deep delivery when `tailSteps` is 0 or more.
+  ///
+  /// Inlined even in an unoptimized build, as ``call(_:isEdge:_:)`` is: every frame counts in a deep chain's
+  /// recursion before its walks take over.
+  #if DEBUG
+    @usableFromInline @_transparent
+  #else
+    @inlinable @inline(__always)
+  #endif
+  final func deliver(
+    _ value: Value,
+    to observer: Unmanaged<AnyObject>,
+    isEdge: Bool,
+    at index: Int,
+    tailSteps: Int
+  ) {
+    deliveringIndex = index
+    if _slowPath(tailSteps >= 0) {
+      deliverAsTailStep(value, to: observer, isEdge: isEdge, tailSteps: tailSteps)
+    } else {
+      Self.call(observer, isEdge: isEdge, value)
+    }
+  }
+
+  /// Calls `observer` as the tail step of a deep delivery, with `tailSteps` more steps for the node it forwards to
+  /// (see ``deliverWithHooks(_:)``).
+  @inlinable @inline(never) final func deliverAsTailStep(
+    _ value: Value,
+    to observer: Unmanaged<AnyObject>,
+    isEdge: Bool,
+    tailSteps: Int
+  ) {
+    // Names the call by its target's address, which is compared, never read: an observer may be freed
+    // meanwhile; a node whose edge this is compares it with its own.
+    let call = UInt(bitPattern: observer.toOpaque())
+    withOwnRootGraph { graph in
+      graph.tailStepCall = call
+      graph.tailSteps = tailSteps
+    }
+    Self.call(observer, isEdge: isEdge, value)
+    withOwnRootGraph { $0.tailStepCall = 0 }
   }
 
   // Calls `observer` with `value`, without retaining it: an ``Observer``'s closure, or, for an edge, the node's

@@ -35,13 +35,16 @@ extension Signal {
   /// cancels other subscriptions of this signal, which must find the slots consistent.
   @inlinable final func removeObserver(at index: Int) {
     let removed = slots[index].observer
-    slots[index].observer = nil
     observerCount -= 1
-    if deliveryDepth == 0 {
-      if index == slots.count - 1 {
-        slots.removeLast()
-        while let last = slots.last, last.observer == nil { slots.removeLast() }
-      } else if slots.count > 2 * observerCount {
+    let slotCount = slots.count
+    if deliveryDepth == 0 && index == slotCount &- 1 {
+      slots.removeLast()
+      slots.removeTrailingTombstones()
+    } else {
+      slots[index].observer = nil
+      if deliveryDepth != 0 {
+        flags |= ReactiveFlags.isCompactionDue
+      } else if slotCount > 2 * observerCount {
         compact()
       }
     }

@@ -41,9 +41,9 @@ public class Signal<Value>: _ReactiveNode {
   @usableFromInline @exclusivity(unchecked) final var observerCountStorage: Int32 = 0
   /// ``deliveryDepth``'s storage.
   @usableFromInline @exclusivity(unchecked) final var deliveryDepthStorage: Int32 = 0
-  /// The observers, in subscription order; a cancelled observer leaves a tombstone (`nil`) until the
-  /// next compaction.
-  @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<ObserverSlot<Value>> = []
+  /// The observers, in subscription order: one inline, more in a list; a cancelled observer leaves a tombstone
+  /// (`nil`) until the next compaction.
+  @usableFromInline @exclusivity(unchecked) final var slots = ObserverSlots()
   /// Whether ``named(_:)`` or ``traced(_:)`` gave this signal a label, which ``NodeNames`` keeps until the signal
   /// goes (``ReactiveFlags/isLabelled``): an unnamed signal pays no memory for names, and its `deinit` one test.
   final var isLabelled: Bool {
@@ -87,7 +87,8 @@ public class Signal<Value>: _ReactiveNode {
 
   deinit {
     // Observers whose subscriptions were freed on another thread after the last delivery are still owned here.
-    for slot in slots { slot.observer?.release() }
+    slots.releaseObservers()
+    slots.deallocate()
     if has(ReactiveFlags.hasRetired) { releaseRetired() }
   }
 
