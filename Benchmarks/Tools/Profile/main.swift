@@ -125,6 +125,18 @@ func runRill(_ workload: String, operations: Int) -> Bool {
       for (index, source) in sources.enumerated() { source.send(index) }
       for value in 0..<operations { sources[value % count].send(value) }
     }
+  case "chain_lifecycle":
+    isolated {
+      // One operation is one node of a chain of maps (as deep as there are operations): built, connected by the
+      // chain's subscriber, sent one value, disconnected by its cancel and freed with the chain.
+      var end: Signal<Int>? = subject
+      for _ in 0..<operations { end = end?.map { $0 &+ 1 } }
+      var subscription = end?.subscribe { sink &+= $0 }
+      subject.send(1)
+      subscription?.cancel()
+      subscription = nil
+      end = nil
+    }
   case "churn":
     isolated {
       for _ in 0..<100 { subscriptions.append(subject.subscribe { sink &+= $0 }) }
@@ -206,6 +218,16 @@ func runBaseline(_ workload: String, operations: Int) -> Bool {
       latest[value % count] = value
       effect(latest)
     }
+  case "chain_lifecycle":
+    // The same shape written by hand: a closure a node, each calling the next, which its context holds (freeing the
+    // first frees them one inside another), called once.
+    var chain: ((Int) -> Void)? = { sink &+= $0 }
+    for _ in 0..<operations {
+      let next = chain.unsafelyUnwrapped
+      chain = { next($0 &+ 1) }
+    }
+    chain?(1)
+    chain = nil
   case "churn":
     var observers = ContiguousArray<((Int) -> Void)?>(repeating: { sink &+= $0 }, count: 100)
     for _ in 0..<operations {
