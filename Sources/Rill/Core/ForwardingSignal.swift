@@ -36,12 +36,18 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
 
   /// Adds the edge upstream when this node has none (its connect), removes it when it has one (its disconnect).
   /// Returns `nil`: an edge is no subscription.
+  ///
+  /// The upstream is not retained for the call: this node holds it (``DerivedSignal/firstUpstream``, dropped only by
+  /// its `deinit`), and whatever runs this step holds the node — its observer's connect, the disconnect loop's entry,
+  /// or, for a `take` at its last value, the delivery that retires the running observer instead of freeing it.
   @inlinable final func toggleEdge() -> Subscription? {
-    let upstream = unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
-    if upstreamSlot < 0 {
-      upstream.addEdge(to: self) { receive(self, $0) }
-    } else {
-      upstream.removeEdge(of: self)
+    let upstream = Unmanaged.passUnretained(unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self))
+    upstream._withUnsafeGuaranteedRef { upstream in
+      if upstreamSlot < 0 {
+        upstream.addEdge(to: self) { receive(self, $0) }
+      } else {
+        upstream.removeEdge(of: self)
+      }
     }
     return nil
   }
