@@ -23,7 +23,6 @@ extension Signal {
   }
 }
 
-/// Counts the values `take` lets through.
 /// The node of ``Signal/take(_:)`` and ``Signal/first(where:)``: it lets through the first `limit` values that pass
 /// `predicate` (all values when `nil`), then removes its edge upstream; it counts afresh at each connect. A limit
 /// reached during its own connect (the upstream's replay) removes the edge once the connect has added it.
