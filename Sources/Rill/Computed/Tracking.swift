@@ -28,6 +28,9 @@
 /// ``ReactiveNode/refresh()``).
 @usableFromInline let trackedWrites = TrackingWord(0)
 
+/// How many blocks of stamps threads have taken (see ``TrackingContext/nextStamp()``).
+let stampBlocks = TrackingWord(0)
+
 /// The tracking state of one thread: which consumer is running, and where its run is in its old dependencies.
 ///
 /// A thread's context is made at its first tracked read or run and freed with the thread. Computations nest (a
@@ -38,8 +41,9 @@ final class TrackingContext {
   @usableFromInline @exclusivity(unchecked) var consumer: Unmanaged<ReactiveNode>?
   /// The innermost consumer running, tracked or not: a write while it is a computed is an error.
   @usableFromInline @exclusivity(unchecked) var running: Unmanaged<ReactiveNode>?
-  /// The last stamp handed out, for runs and walks alike.
-  @usableFromInline @exclusivity(unchecked) var lastStamp: UInt = 0
+  /// The last stamp handed out, for runs and walks alike (see ``nextStamp()``): the first stamp of a block of this
+  /// thread's until it hands one out.
+  @usableFromInline @exclusivity(unchecked) var lastStamp = TrackingContext.takeStampBlock()
   /// The stamp of the outermost ``ReactiveNode/refresh()`` walk running, or 0.
   @usableFromInline @exclusivity(unchecked) var walkStamp: UInt = 0
   /// The walk's stack: a node, and the index of the dependency it checks.
@@ -51,6 +55,14 @@ final class TrackingContext {
   @usableFromInline @exclusivity(unchecked) var linked: ContiguousArray<Unmanaged<ReactiveNode>> = []
 
   init() {}
+
+  /// How many low bits of a stamp count within its thread's block (see ``nextStamp()``).
+  @inlinable static var stampBlockBits: UInt { 32 }
+
+  /// The first stamp of a block no thread has had: its number, taken from ``stampBlocks``, in the high bits.
+  @usableFromInline static func takeStampBlock() -> UInt {
+    UInt(bitPattern: stampBlocks.wrappingAdd(1, ordering: .relaxed).newValue) << stampBlockBits
+  }
 
   /// This thread's context, made at its first use.
   @usableFromInline static var current: TrackingContext {
@@ -82,9 +94,15 @@ final class TrackingContext {
     return Unmanaged.fromOpaque(pointer)
   }
 
-  /// A new stamp, never handed out before on this thread.
+  /// A new stamp, never handed out before on any thread, and never 0.
+  ///
+  /// A node keeps the stamp of the last run that read it and of the last walk that found it up to date, and one graph's
+  /// computations run on whatever thread its isolation domain runs on now (an actor's jobs hop threads): a stamp from
+  /// one thread must never be taken for another's. So each thread counts within a block of 2³² stamps of its own,
+  /// numbered by a global counter (block 0 is never handed out), and takes a new block when it has used its block up.
   @inlinable func nextStamp() -> UInt {
     lastStamp &+= 1
+    if _slowPath(lastStamp & (1 << Self.stampBlockBits &- 1) == 0) { lastStamp = Self.takeStampBlock() &+ 1 }
     return lastStamp
   }
 }
