@@ -112,8 +112,6 @@ struct ConsumerState: ListHeader {
   @usableFromInline var runCursor: Int32 = 0
   /// The highest rank of the edges the running run added (a rank is below 2^31: the length of a path).
   @usableFromInline var runHighestRank: Int32 = 0
-  /// The stamp of the running run (see ``ReactiveNode/readStamp``).
-  @usableFromInline var runStamp: UInt = 0
   /// The walk of ``ReactiveNode/refresh()`` that last found the consumer up to date.
   @usableFromInline var freshStamp: UInt = 0
   /// The write epoch at which the consumer, unobserved, was last found up to date (see ``trackedWrites``).

@@ -7,9 +7,9 @@ extension ReactiveNode {
   /// A run that reads what the last one read, in the same order, only moves the cursor: nothing is allocated.
   /// A new read takes the cursor's place; the edge it displaces moves to the end, where the run's end drops it
   /// unless it is read again.
-  @inlinable @inline(__always) final func record(_ source: ReactiveNode) {
-    let stamp = runStamp
-    if source.readStamp == stamp { return }  // read before in this run
+  /// `stamp` is the run's (``TrackingContext/stamp``), which `source` does not have yet: a read of a node that has
+  /// it is a repeated read, which the caller skips.
+  @inlinable @inline(__always) final func record(_ source: ReactiveNode, stamp: UInt) {
     source.readStamp = stamp
     let cursor = runCursor
     if cursor < dependencies.count

@@ -32,15 +32,20 @@ extension ReactiveNode {
   /// a drain of its graph (found through the thread's context that the drain keeps). Notes the read and returns
   /// true then; returns false, having done nothing, otherwise (the caller calls ``refreshAndNoteRead()``).
   @inlinable @inline(__always) final func readIfFresh() -> Bool {
-    let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
-    guard flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked else { return false }
-    let rank = self.rank
-    return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { graph in
-      guard graph.parent == nil, rank < graph.settlingRank || graph.depth == 0, let context = graph.drainContext,
-        let consumer = context._withUnsafeGuaranteedRef({ $0.consumer })
-      else { return false }
-      consumer._withUnsafeGuaranteedRef { $0.record(self) }
-      return true
+    Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { graph in
+      // A draining graph keeps this thread's context (see ``noteRead()``).
+      guard let context = graph.drainContext else { return false }
+      return context._withUnsafeGuaranteedRef { context in
+        let stamp = context.stamp
+        // Read before in this run: brought up to date then, and nothing was written since.
+        if readStamp == stamp { return true }
+        let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
+        guard flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked, graph.parent == nil,
+          rank < graph.settlingRank || graph.depth == 0, let consumer = context.consumer
+        else { return false }
+        consumer._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
+        return true
+      }
     }
   }
 
@@ -294,12 +299,12 @@ extension ReactiveNode {
       return graph.contextForFirstRun()
     }
     if _slowPath(!dependencies.hasOwnHeader) { dependencies.grow() }  // its first run: memory for its state
-    let state = dependencies.header  // written three times here: looked up once
-    let (outerConsumer, outerRunning) = context._withUnsafeGuaranteedRef { context in
-      let outer = (context.consumer, context.running)
+    let state = dependencies.header  // written twice here: looked up once
+    let (outerConsumer, outerRunning, outerStamp) = context._withUnsafeGuaranteedRef { context in
+      let outer = (context.consumer, context.running, context.stamp)
       context.consumer = .passUnretained(self)
       context.running = .passUnretained(self)
-      state.pointee.runStamp = context.nextStamp()
+      context.stamp = context.nextStamp()
       return outer
     }
     state.pointee.runCursor = 0
@@ -312,6 +317,7 @@ extension ReactiveNode {
     context._withUnsafeGuaranteedRef { context in
       context.consumer = outerConsumer
       context.running = outerRunning
+      context.stamp = outerStamp
     }
     if runCursor < dependencies.count { dropDependencies(from: runCursor) }
     if runHighestRank >= rank { raiseRank(to: runHighestRank &+ 1) }

@@ -104,15 +104,6 @@ public class _ReactiveNode: _PendingRun {
     }
   }
 
-  /// The stamp of this consumer's running run (see ``readStamp``).
-  @inlinable @inline(__always) final var runStamp: UInt {
-    get { dependencies.header.pointee.runStamp }
-    set {
-      assertOwnState()
-      dependencies.header.pointee.runStamp = newValue
-    }
-  }
-
   /// The walk of ``refresh()`` that last found this consumer up to date.
   @inlinable @inline(__always) final var freshStamp: UInt {
     get { dependencies.header.pointee.freshStamp }

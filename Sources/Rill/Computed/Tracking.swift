@@ -41,6 +41,10 @@ final class TrackingContext {
   @usableFromInline @exclusivity(unchecked) var consumer: Unmanaged<ReactiveNode>?
   /// The innermost consumer running, tracked or not: a write while it is a computed is an error.
   @usableFromInline @exclusivity(unchecked) var running: Unmanaged<ReactiveNode>?
+  /// The stamp of ``consumer``'s run, which a node it reads keeps (``ReactiveNode/readStamp``), or
+  /// ``noRunStamp`` while no run records reads. A read of a node that has this stamp already is a repeated read: the
+  /// node is up to date (nothing is written while a computation runs) and its edge recorded.
+  @usableFromInline @exclusivity(unchecked) var stamp = TrackingContext.noRunStamp
   /// The last stamp handed out, for runs and walks alike (see ``nextStamp()``): the first stamp of a block of this
   /// thread's until it hands one out.
   @usableFromInline @exclusivity(unchecked) var lastStamp = TrackingContext.takeStampBlock()
@@ -55,6 +59,10 @@ final class TrackingContext {
   @usableFromInline @exclusivity(unchecked) var linked: ContiguousArray<Unmanaged<ReactiveNode>> = []
 
   init() {}
+
+  /// ``stamp`` while no run records reads: never handed out (block 0 is no thread's), and never a node's
+  /// ``ReactiveNode/readStamp`` (0 until read).
+  @inlinable static var noRunStamp: UInt { 1 }
 
   /// How many low bits of a stamp count within its thread's block (see ``nextStamp()``).
   @inlinable static var stampBlockBits: UInt { 32 }
@@ -144,8 +152,13 @@ public func untracked<T>(_ body: () throws -> T) rethrows -> T {
   guard isComputationRunning, let context = TrackingContext.existing, let consumer = context.consumer else {
     return try body()
   }
+  let stamp = context.stamp
   context.consumer = nil
-  defer { context.consumer = consumer }
+  context.stamp = TrackingContext.noRunStamp
+  defer {
+    context.consumer = consumer
+    context.stamp = stamp
+  }
   return try body()
 }
 
@@ -157,8 +170,11 @@ extension ReactiveNode {
     // graph it runs in, and a member merged into another since leaves the read to the thread's look-up below, which
     // follows the node's graph to its root for next time.
     if let context = Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef({ $0.drainContext }) {
-      if let consumer = context._withUnsafeGuaranteedRef({ $0.consumer }) {
-        consumer._withUnsafeGuaranteedRef { $0.record(self) }
+      context._withUnsafeGuaranteedRef { context in
+        let stamp = context.stamp
+        // Read before in this run (or no run records reads, when the consumer is nil).
+        if readStamp == stamp { return }
+        context.consumer?._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
       }
       return
     }
@@ -170,8 +186,8 @@ extension ReactiveNode {
     if graph.parent != nil { followGraphToRootForReading() }
     guard let context = TrackingContext.existingUnmanaged else { return }
     context._withUnsafeGuaranteedRef { context in
-      guard let consumer = context.consumer else { return }
-      consumer._withUnsafeGuaranteedRef { $0.record(self) }
+      guard let consumer = context.consumer, readStamp != context.stamp else { return }
+      consumer._withUnsafeGuaranteedRef { $0.record(self, stamp: context.stamp) }
     }
   }
 

@@ -29,7 +29,7 @@ import Testing
     var list = DependencyList()
     #expect(list.isEmpty && !list.hasOwnHeader)
     list.grow()
-    list.header.pointee.runStamp = 42
+    list.header.pointee.freshStamp = 42
     list.header.pointee.checkedEpoch = 7
     let source = ReactiveNode(flags: 0, rank: 1, graph: Graph())
     for index in 0..<count {
@@ -37,11 +37,11 @@ import Testing
     }
     #expect(list.count == count && list.capacity >= count)
     #expect((0..<count).map { list[$0].version } == (0..<count).map(UInt.init))
-    #expect(list.header.pointee.runStamp == 42 && list.header.pointee.checkedEpoch == 7)
+    #expect(list.header.pointee.freshStamp == 42 && list.header.pointee.checkedEpoch == 7)
     #expect(list.removeLast().version == UInt(count - 1))
     list.deallocate()
     let shared = DependencyList()
-    #expect(shared.count == 0 && shared.capacity == 0 && shared.header.pointee.runStamp == 0)
+    #expect(shared.count == 0 && shared.capacity == 0 && shared.header.pointee.freshStamp == 0)
     #expect(shared.header.pointee.checkedEpoch == -1)
   }
 
