@@ -64,7 +64,8 @@ final class TrackingContext {
   /// ``ReactiveNode/readStamp`` (0 until read).
   @inlinable static var noRunStamp: UInt { 1 }
 
-  /// How many low bits of a stamp count within its thread's block (see ``nextStamp()``).
+  /// How many low bits of a stamp count within its thread's block (see ``nextStamp()``, which reads them as a
+  /// `UInt32`).
   @inlinable static var stampBlockBits: UInt { 32 }
 
   /// The first stamp of a block no thread has had: its number, taken from ``stampBlocks``, in the high bits.
@@ -108,9 +109,16 @@ final class TrackingContext {
   /// computations run on whatever thread its isolation domain runs on now (an actor's jobs hop threads): a stamp from
   /// one thread must never be taken for another's. So each thread counts within a block of 2³² stamps of its own,
   /// numbered by a global counter (block 0 is never handed out), and takes a new block when it has used its block up.
-  @inlinable func nextStamp() -> UInt {
-    lastStamp &+= 1
-    if _slowPath(lastStamp & (1 << Self.stampBlockBits &- 1) == 0) { lastStamp = Self.takeStampBlock() &+ 1 }
+  @inlinable @inline(__always) func nextStamp() -> UInt {
+    let stamp = lastStamp &+ 1
+    guard _fastPath(UInt32(truncatingIfNeeded: stamp) != 0) else { return stampInANewBlock() }
+    lastStamp = stamp
+    return stamp
+  }
+
+  /// Goes on in a new block of stamps: this thread has used its block up (see ``nextStamp()``).
+  @usableFromInline @inline(never) func stampInANewBlock() -> UInt {
+    lastStamp = Self.takeStampBlock() &+ 1
     return lastStamp
   }
 }
