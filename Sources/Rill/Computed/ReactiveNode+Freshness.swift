@@ -41,9 +41,9 @@ extension ReactiveNode {
         if readStamp == stamp { return true }
         let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
         guard flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked, graph.parent == nil,
-          rank < graph.settlingRank || graph.depth == 0, let consumer = context.consumer
+          rank < graph.settlingRank || graph.depth == 0, stamp != TrackingContext.noRunStamp
         else { return false }
-        consumer._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
+        context.running.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
         return true
       }
     }
@@ -289,10 +289,10 @@ extension ReactiveNode {
   /// Runs `body` as this consumer's run: what it reads becomes this node's dependencies (the ones it no longer
   /// reads are dropped at the end), and the rank rises above the highest rank read.
   ///
-  /// While it runs, this node is the consumer of the thread's tracking context, the one place that says so: a read of
-  /// a value of a graph draining on this thread finds the context through that graph (``Graph/drainContext``), any
-  /// other read through the thread. In a drain, the context is looked up once, and the drain counts as running
-  /// computations until it ends; outside one, each run counts itself.
+  /// While it runs, this node is the running consumer of the thread's tracking context, with its run's stamp, the one
+  /// place that says so: a read of a value of a graph draining on this thread finds the context through that graph
+  /// (``Graph/drainContext``), any other read through the thread. In a drain, the context is looked up once, and the
+  /// drain counts as running computations until it ends; outside one, each run counts itself.
   @inlinable @inline(__always) final func track<Result>(_ body: () -> Result) -> Result {
     let (context, countsItself) = withRootGraph { graph -> (Unmanaged<TrackingContext>, Bool) in
       if let context = graph.drainContext { return (context, false) }
@@ -300,9 +300,8 @@ extension ReactiveNode {
     }
     if _slowPath(!dependencies.hasOwnHeader) { dependencies.grow() }  // its first run: memory for its state
     let state = dependencies.header  // written twice here: looked up once
-    let (outerConsumer, outerRunning, outerStamp) = context._withUnsafeGuaranteedRef { context in
-      let outer = (context.consumer, context.running, context.stamp)
-      context.consumer = .passUnretained(self)
+    let (outerRunning, outerStamp) = context._withUnsafeGuaranteedRef { context in
+      let outer = (context.running, context.stamp)
       context.running = .passUnretained(self)
       context.stamp = context.nextStamp()
       return outer
@@ -315,7 +314,6 @@ extension ReactiveNode {
     if countsItself { runningComputations.wrappingAdd(-1, ordering: .relaxed) }
     flags &= ~ReactiveFlags.isRunning
     context._withUnsafeGuaranteedRef { context in
-      context.consumer = outerConsumer
       context.running = outerRunning
       context.stamp = outerStamp
     }

@@ -37,14 +37,18 @@ let stampBlocks = TrackingWord(0)
 /// computed read inside another re-evaluates inside it): each run saves the fields it changes and restores them.
 @usableFromInline
 final class TrackingContext {
-  /// The consumer whose run records the reads now, or `nil` (no run, or inside ``untracked(_:)``).
-  @usableFromInline @exclusivity(unchecked) var consumer: Unmanaged<ReactiveNode>?
-  /// The innermost consumer running, tracked or not: a write while it is a computed is an error.
+  /// The innermost consumer running, or `nil`: its run records what it reads unless ``stamp`` says none does (inside
+  /// ``untracked(_:)``); a write while it is a computed is an error.
   @usableFromInline @exclusivity(unchecked) var running: Unmanaged<ReactiveNode>?
-  /// The stamp of ``consumer``'s run, which a node it reads keeps (``ReactiveNode/readStamp``), or
-  /// ``noRunStamp`` while no run records reads. A read of a node that has this stamp already is a repeated read: the
-  /// node is up to date (nothing is written while a computation runs) and its edge recorded.
+  /// The stamp of ``running``'s run, which a node it reads keeps (``ReactiveNode/readStamp``), or ``noRunStamp``
+  /// while no run records reads (none runs, or inside ``untracked(_:)``). A read of a node that has this stamp already
+  /// is a repeated read: the node is up to date (nothing is written while a computation runs) and its edge recorded.
+  ///
+  /// Published by a run with ``running``, and nothing else: a run saves and restores two words.
   @usableFromInline @exclusivity(unchecked) var stamp = TrackingContext.noRunStamp
+
+  /// Whether a run records what is read now (see ``stamp``): then ``running`` is its consumer.
+  @inlinable var isRecordingReads: Bool { stamp != Self.noRunStamp }
   /// The last stamp handed out, for runs and walks alike (see ``nextStamp()``): the first stamp of a block of this
   /// thread's until it hands one out.
   @usableFromInline @exclusivity(unchecked) var lastStamp = TrackingContext.takeStampBlock()
@@ -144,7 +148,7 @@ private func releaseTrackingContext(_ pointer: UnsafeMutableRawPointer?) {
 /// process-wide count (``isComputationRunning``) only narrows down. Out of line: asked on the first tracked read of a
 /// value only.
 @usableFromInline var isTrackingOnThisThread: Bool {
-  TrackingContext.existing?.consumer != nil
+  TrackingContext.existing?.isRecordingReads ?? false
 }
 
 /// Runs `body` without recording what it reads: the values it reads are not dependencies of the computation
@@ -157,16 +161,12 @@ private func releaseTrackingContext(_ pointer: UnsafeMutableRawPointer?) {
 /// Outside a computation it just runs `body`. Writes stay forbidden inside a computed's closure, untracked or not.
 @inlinable
 public func untracked<T>(_ body: () throws -> T) rethrows -> T {
-  guard isComputationRunning, let context = TrackingContext.existing, let consumer = context.consumer else {
+  guard isComputationRunning, let context = TrackingContext.existing, context.isRecordingReads else {
     return try body()
   }
   let stamp = context.stamp
-  context.consumer = nil
   context.stamp = TrackingContext.noRunStamp
-  defer {
-    context.consumer = consumer
-    context.stamp = stamp
-  }
+  defer { context.stamp = stamp }
   return try body()
 }
 
@@ -180,9 +180,9 @@ extension ReactiveNode {
     if let context = Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef({ $0.drainContext }) {
       context._withUnsafeGuaranteedRef { context in
         let stamp = context.stamp
-        // Read before in this run (or no run records reads, when the consumer is nil).
-        if readStamp == stamp { return }
-        context.consumer?._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
+        // Read before in this run, or no run records reads.
+        if readStamp == stamp || stamp == TrackingContext.noRunStamp { return }
+        context.running.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
       }
       return
     }
@@ -194,8 +194,9 @@ extension ReactiveNode {
     if graph.parent != nil { followGraphToRootForReading() }
     guard let context = TrackingContext.existingUnmanaged else { return }
     context._withUnsafeGuaranteedRef { context in
-      guard let consumer = context.consumer, readStamp != context.stamp else { return }
-      consumer._withUnsafeGuaranteedRef { $0.record(self, stamp: context.stamp) }
+      let stamp = context.stamp
+      guard readStamp != stamp && stamp != TrackingContext.noRunStamp else { return }
+      context.running.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
     }
   }
 

@@ -95,7 +95,7 @@
     guard let context = TrackingContext.existing, context.running != nil else { return nil }
     if has(ReactiveFlags.isTrackedSource) {
       noteRead()
-    } else if context.consumer != nil {
+    } else if context.isRecordingReads {
       becomeTrackedSource()
       noteRead()
     }
