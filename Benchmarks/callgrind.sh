@@ -33,8 +33,12 @@ if [[ ${#workloads[@]} -eq 0 ]]; then
 fi
 
 # An incremental build does not recompile a client when only an @inlinable body of Rill changed, so Profile could
-# keep an old copy of Rill's inlined code (once it crashed, mixing it with a new layout): touch it to rebuild it.
-touch Tools/Profile/*.swift
+# keep an old copy of Rill's inlined code (once it crashed, mixing it with a new layout). So could RillStore, whose
+# objects hold specializations of Rill's code too, which the linker may pick over Profile's: a run measured a
+# function of Rill's that the source in front of it inlines. Their object files go, so both are rebuilt (about a
+# minute). Only the objects: without the folders' other files an incremental build fails (their output file maps).
+bin="$(swift build -c release --show-bin-path)"
+find "$bin/Profile.build" "$bin/RillStore.build" -name '*.o' -delete 2>/dev/null || true
 swift build -c release --product Profile >&2
 profile="$(swift build -c release --show-bin-path)/Profile"
 out="$(mktemp -d)"

@@ -31,8 +31,11 @@ if [[ $# -eq 1 && -f "$1" ]]; then
 else
   out="$(mktemp -d)"
   # An incremental build does not recompile a suite when only an @inlinable body of Rill changed: the suites
-  # would measure an old copy of Rill's inlined code. Touching them rebuilds them (a few seconds).
+  # would measure an old copy of Rill's inlined code, and so would RillStore's objects, which hold specializations
+  # of Rill's code the linker may pick. Touching the suites and dropping RillStore's object files rebuilds them
+  # (only the objects: without the folder's other files an incremental build fails).
   touch Benchmarks/*/*.swift Support/*.swift
+  find "$(swift build -c release --show-bin-path)/RillStore.build" -name '*.o' -delete 2>/dev/null || true
   # A benchmark that fails leaves the others' results in the file; print what there is.
   swift package --allow-writing-to-directory "$out" benchmark --format jmh --path "$out" --no-progress "$@" >&2 \
     || echo "compare.sh: the benchmark run reported a failure; the table has the benchmarks that finished" >&2
