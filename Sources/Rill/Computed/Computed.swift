@@ -163,9 +163,34 @@ public class Computed<Value>: Signal<Value> {
     appendLiveDependencies(to: &nodes)
   }
 
-  /// This computed's settle (``ReactiveNode/settleScheduled()``), calling its evaluation directly. The common one
-  /// (linked, marked, not held, nothing pending to tell) reads and writes the flags once.
+  /// This computed's settle (``ReactiveNode/settleScheduled()``), calling its evaluation directly, then the settles
+  /// of the chain below it that no queue needs to order (see ``settleInChain()``), in a loop.
   override func run() {
+    guard let next = settle() else { return }
+    Computed.settleChain(from: next)
+  }
+
+  /// Settles `first` and the computeds its settle chains to (see ``run()``), in a loop.
+  static func settleChain(from first: Unmanaged<ReactiveNode>) {
+    var next: Unmanaged<ReactiveNode>? = first
+    while let node = next {
+      next = node._withUnsafeGuaranteedRef { node in
+        // Its turn, as the drain would give it: it is the only settle of its graph left.
+        node.withRootGraph { $0.settlingRank = node.rank }
+        return node.settleInChain()
+      }
+    }
+  }
+
+  /// Settles this computed; returns the computed to settle next when that is the sole consumer of a chain, which
+  /// the drain would take next anyway (see ``ReactiveNode/markSoleOrEveryDependent(orChain:)``), marked and not
+  /// queued. The common settle (linked, marked, not held, nothing pending to tell) reads and writes the flags once.
+  override func settleInChain() -> Unmanaged<ReactiveNode>? {
+    settle()
+  }
+
+  /// ``settleInChain()``, inlined into ``run()`` for the settle the drain runs.
+  @inline(__always) final func settle() -> Unmanaged<ReactiveNode>? {
     let flags = self.flags
     let mask =
       ReactiveFlags.isHeldForSettle | ReactiveFlags.isLinked | ReactiveFlags.isDirty
@@ -173,23 +198,28 @@ public class Computed<Value>: Signal<Value> {
     guard _fastPath(flags & mask == ReactiveFlags.isLinked | ReactiveFlags.isDirty) else {
       // Held, no longer observed, not marked (a read brought it up to date before its turn), or a value to tell.
       settleScheduled()
-      return
+      return nil
     }
     self.flags = flags & ~(ReactiveFlags.isScheduled | ReactiveFlags.isDirty)
-    if evaluation(self) { settledToNewValue() }
+    guard evaluation(self) else { return nil }
+    return settledToNewValue()
   }
 
   /// The settle's evaluation gave a new value: its version moves, the observed consumers that read it are marked,
   /// and its signal's observers hear it now, every one subscribed now (one that joins while they are told hears it
-  /// as its replay).
-  @inline(__always) final func settledToNewValue() {
+  /// as its replay). Returns the sole consumer to settle next, when there is one to chain to.
+  @inline(__always) final func settledToNewValue() -> Unmanaged<ReactiveNode>? {
     version &+= 1
-    guard has(ReactiveFlags.isLinked) else { return }  // its closure stopped what observed it
-    if !dependents.isEmpty { markSoleOrEveryDependent() }
-    if has(ReactiveFlags.hasObservers) {
-      deliveryEnd = .max
-      steps(self, .deliver)
+    guard has(ReactiveFlags.isLinked) else { return nil }  // its closure stopped what observed it
+    guard has(ReactiveFlags.hasObservers) else {
+      return dependents.isEmpty ? nil : markSoleOrEveryDependent(orChain: true)
     }
+    // A computed with observers of its own tells them now, which may schedule settles nearer the sources: its
+    // consumer waits in the queue then.
+    if !dependents.isEmpty { markSoleOrEveryDependent() }
+    deliveryEnd = .max
+    steps(self, .deliver)
+    return nil
   }
 
   override func noteDeliveryPending() {

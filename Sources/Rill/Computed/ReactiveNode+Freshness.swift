@@ -168,34 +168,44 @@ extension ReactiveNode {
   /// ``markDependentsChanged()`` where it is cheapest, inlined into a settle or a source's change: the one consumer of
   /// a chain or a branch, not marked yet, is scheduled with no loop (a computed, with no call when it is the only
   /// settle pending); anything else goes to the loop.
-  @inline(__always) final func markSoleOrEveryDependent() {
+  ///
+  /// `orChain`, for a computed's settle: the one consumer, a computed with no other settle pending in the (root) graph,
+  /// is marked and returned rather than queued: the drain would take it next, so the settle runs it next instead
+  /// (see ``Computed/run()``). `nil` otherwise.
+  @discardableResult
+  @inline(__always) final func markSoleOrEveryDependent(orChain chains: Bool = false) -> Unmanaged<ReactiveNode>? {
     let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.isScheduled | ReactiveFlags.isEffect
     if dependents.count == 1 && graph.parent == nil {
-      let isScheduled = dependents[0].consumer._withUnsafeGuaranteedRef { consumer in
+      let consumer = dependents[0].consumer
+      // Whether the consumer is taken care of; whether it is the settle to run next.
+      let (isScheduled, isNext) = consumer._withUnsafeGuaranteedRef { consumer in
         let flags = consumer.flags
-        return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { graph in
+        return Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { graph -> (Bool, Bool) in
           // Marked already in this propagation, or running (it reads the new value, if it reads it): nothing to do.
-          if flags & (ReactiveFlags.isDirty | ReactiveFlags.isRunning) != 0 { return true }
+          if flags & (ReactiveFlags.isDirty | ReactiveFlags.isRunning) != 0 { return (true, false) }
           if flags & mask == ReactiveFlags.isEffect {
             consumer.flags = flags | ReactiveFlags.isDirty | ReactiveFlags.isScheduled
             graph.effects.push(consumer)
-            return true
+            return (true, false)
           }
-          guard flags & mask == 0 else { return false }
+          guard flags & mask == 0 else { return (false, false) }
           consumer.flags = flags | ReactiveFlags.isDirty | ReactiveFlags.isScheduled
-          let settle = PendingSettle(
-            rank: consumer.rank, node: ObjectIdentifier(consumer), join: .passUnretained(consumer))
           if graph.pending.isEmpty {
-            graph.pending.appendToEmpty(settle)
+            if chains { return (true, true) }
+            graph.pending.appendToEmpty(
+              PendingSettle(rank: consumer.rank, node: ObjectIdentifier(consumer), join: .passUnretained(consumer)))
           } else {
-            graph.appendSettle(settle)
+            graph.appendSettle(
+              PendingSettle(rank: consumer.rank, node: ObjectIdentifier(consumer), join: .passUnretained(consumer)))
           }
-          return true
+          return (true, false)
         }
       }
-      if isScheduled { return }
+      if isNext { return consumer }
+      if isScheduled { return nil }
     }
     markDependentsChanged()
+    return nil
   }
 
   /// This node's value changed: every observed consumer that read it is marked, and scheduled to settle (a

@@ -132,6 +132,12 @@ public class _ReactiveNode: _PendingRun {
     settleScheduled()
   }
 
+  /// This computed's settle, as part of a chain of them (see ``Computed/run()``): returns the next to settle, if any.
+  @usableFromInline func settleInChain() -> Unmanaged<ReactiveNode>? {
+    settleScheduled()
+    return nil
+  }
+
   /// This node's rank rose (``raiseRank(to:)``): a settle it has pending moves to the new rank. Overridden by
   /// signals, whose delivery checkpoint follows, and by operator nodes, whose joins' settles move.
   @usableFromInline func rankRose() {
