@@ -64,24 +64,6 @@ import Testing
     #expect(outer.value == 109)
   }
 
-  /// Inside `untracked`, a value the run read already is still not recorded again, and one it had not read is not
-  /// recorded at all.
-  @Test func untrackedReadsInsideARunRecordNothing() {
-    let tracked = CurrentValueSubject(1)
-    let ignored = CurrentValueSubject(10)
-    var runs = 0
-    let sum = Computed {
-      runs += 1
-      return tracked.value + untracked { tracked.value + ignored.value }
-    }
-    let subscription = sum.subscribe { _ in }
-    ignored.value = 20
-    #expect(runs == 1)
-    tracked.value = 2
-    #expect(runs == 2 && sum.value == 24)
-    withExtendedLifetime(subscription) {}
-  }
-
   /// An effect's write is queued behind its run (rule 14): a value it reads again after writing is the value of its
   /// run's start, and the write runs it again.
   @Test func anEffectReadsTheSameValueBeforeAndAfterItsWrite() {
