@@ -40,7 +40,7 @@ fi
 bin="$(swift build -c release --show-bin-path)"
 find "$bin/Profile.build" "$bin/RillStore.build" -name '*.o' -delete 2>/dev/null || true
 swift build -c release --product Profile >&2
-profile="$(swift build -c release --show-bin-path)/Profile"
+profile="$bin/Profile"
 out="$(mktemp -d)"
 [[ -n $tsv ]] && : >"$tsv"
 

@@ -46,9 +46,6 @@ final class TrackingContext {
   ///
   /// Published by a run with ``running``, and nothing else: a run saves and restores two words.
   @usableFromInline @exclusivity(unchecked) var stamp = TrackingContext.noRunStamp
-
-  /// Whether a run records what is read now (see ``stamp``): then ``running`` is its consumer.
-  @inlinable var isRecordingReads: Bool { stamp != Self.noRunStamp }
   /// The last stamp handed out, for runs and walks alike (see ``nextStamp()``): the first stamp of a block of this
   /// thread's until it hands one out.
   @usableFromInline @exclusivity(unchecked) var lastStamp = TrackingContext.takeStampBlock()
@@ -67,6 +64,9 @@ final class TrackingContext {
   /// ``stamp`` while no run records reads: never handed out (block 0 is no thread's), and never a node's
   /// ``ReactiveNode/readStamp`` (0 until read).
   @inlinable static var noRunStamp: UInt { 1 }
+
+  /// Whether a run records what is read now (see ``stamp``): then ``running`` is its consumer.
+  @inlinable var isRecordingReads: Bool { stamp != Self.noRunStamp }
 
   /// How many low bits of a stamp count within its thread's block (see ``nextStamp()``, which reads them as a
   /// `UInt32`).
