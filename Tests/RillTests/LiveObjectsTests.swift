@@ -19,13 +19,14 @@ import Testing
     #expect(scope.counts == LiveObjectCounts())
   }
 
-  /// A join's settle, which its connection owns by hand, is counted from connect to disconnect.
+  /// A join's settle, which its connection owns by hand, is counted from connect to disconnect. (A two-source
+  /// `combine` is its own settle: three sources here.)
   @Test func countsAJoinsSettleWhileItIsConnected() {
     let scope = LiveObjectScope()
     LiveObjectScope.$current.withValue(scope) {
       let a = Subject<Int>()
       let b = Subject<Int>()
-      let joined = combine(a, b)
+      let joined = combine(a, b, a)
       var subscription: Subscription? = joined.subscribe { _ in }
       #expect(scope.counts.joins == 1)
       subscription = nil

@@ -161,8 +161,8 @@ public class _ReactiveNode: _PendingRun {
 
   // The edge from an upstream signal to a forwarding node (see ``ForwardingSignal``): overridden there.
 
-  /// Compaction moved this node's edge to slot `index` of its upstream.
-  @usableFromInline func edgeSlotMoved(to index: Int) {
+  /// Compaction moved this node's edge feeding its port `port` to slot `index` of its upstream.
+  @usableFromInline func edgeSlotMoved(to index: Int, port: Int) {
     preconditionFailure("Rill: only a forwarding node has an edge")
   }
 

@@ -34,6 +34,19 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
     flags |= ReactiveFlags.connectsByEdge
   }
 
+  /// A join fed by `upstreams` through edges, of which `receive` takes the first's deliveries (a
+  /// ``TwoPortSignal``); `connect` adds and removes every edge.
+  @inlinable init(
+    upstreams: [AnyUpstream],
+    kind: OperatorKind,
+    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
+    connect: @escaping (DerivedSignal<Value>) -> Subscription?
+  ) {
+    self.receive = receive
+    super.init(upstreams: upstreams, kind: kind, connect: connect)
+    flags |= ReactiveFlags.connectsByEdge
+  }
+
   /// Adds the edge upstream when this node has none (its connect), removes it when it has one (its disconnect).
   /// Returns `nil`: an edge is no subscription.
   ///
@@ -52,7 +65,7 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
     return nil
   }
 
-  @usableFromInline final override func edgeSlotMoved(to index: Int) {
+  @usableFromInline override func edgeSlotMoved(to index: Int, port: Int) {
     upstreamSlot = index
   }
 
@@ -82,6 +95,21 @@ extension Signal {
     // A node this deep in a chain of forwarding nodes may be reached by a deep delivery as a tail step: its
     // deliveries check for one. (Below a join, a delivery starts afresh from the join's settle.)
     if node.rank >= ChainWalks.deepRank && isForwardingNode { node.deliveryHooks |= Signal<Node>.deepChainHook }
+  }
+
+  /// Adds an edge from this signal to port `port` of `node`, a join (``TwoPortSignal``), whose connect this is;
+  /// `replay` takes the value this signal replays, if it does. Not a tail step of the join's connect, which goes
+  /// on: this signal's connect, if the edge makes one, runs now. The join has set its slot index for the port
+  /// already (``ObserverSlots/count``, the slot the edge takes), so that a compaction this connect causes keeps it
+  /// right.
+  @inlinable final func addEdge(toPort port: Int, of node: ReactiveNode, replay: (Value) -> Void) {
+    if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
+    if port != 0 { deliveryHooks |= Signal.secondPortHook }
+    slots.append(ObserverSlot(edgeTo: node, port: port))
+    observerCount += 1
+    let started = startPropagation()
+    observerAdded(replay, isFirst: observerCount == 1)
+    if started { finishPropagation() }
   }
 
   /// Removes `node`'s edge from this signal (its disconnect), as ``removeObserver(at:)`` removes an observer.

@@ -27,15 +27,17 @@ final class NodeObserver<Value>: Observer<Value> {
 /// One observer and what ends it. A plain value: copying or moving a slot retains nothing.
 ///
 /// A slot is one of two kinds. A subscriber's, or a node's made by ``Signal/subscribe(feeding:_:)``, holds an
-/// ``Observer`` and the ``Subscription`` that ends it. An *edge* to a forwarding node (``ForwardingSignal``: `map`,
-/// `filter`, …) holds the node itself and no subscription: the node is called through its stored step, and keeps
-/// its slot's index itself — no object between the two nodes.
+/// ``Observer`` and the ``Subscription`` that ends it. An *edge* to a node fed by edges (``ForwardingSignal``: `map`,
+/// `filter`, …; ``TwoPortSignal``: a two-source `combine`) holds the node itself and, where a subscription goes, the
+/// node's *port* the edge feeds, as a small tag (``edgeTag``): the node is called through the port's stored step,
+/// and keeps its slot's index itself — no object between the two nodes.
 @usableFromInline
 struct ObserverSlot {
   /// The ``Observer``, or for an edge the node, owned (retained once) by the slot; `nil` once cancelled (a
   /// tombstone).
   @usableFromInline var observer: Unmanaged<AnyObject>?
-  /// `nil` for an edge. Not retained, and never retained while in use: a subscription removes its slot before it
+  /// For an edge, no subscription but its port's tag (``edgeTag``: `nil` for the first port). Not retained, and
+  /// never retained while in use: a subscription removes its slot before it
   /// is freed, or, freed on another thread, posts the slot's index under the lock that compaction holds, which
   /// then moves the index in the inbox instead of touching the subscription; compaction touches only live slots.
   ///
@@ -66,20 +68,42 @@ struct ObserverSlot {
     UInt(bitPattern: subscription?.toOpaque()) == 1
   }
 
-  /// The slot of an edge to `node`.
-  @inlinable init(edgeTo node: ReactiveNode) {
+  /// The slot of an edge to `node`'s port `port` (0 for a forwarding node's one upstream; 0 or 1 for a
+  /// ``TwoPortSignal``'s), which owns the node (one retain).
+  @inlinable init(edgeTo node: ReactiveNode, port: Int = 0) {
     observer = .passRetained(node)
-    subscription = nil
+    subscription = port == 0 ? nil : .fromOpaque(UnsafeRawPointer(bitPattern: Self.secondPortTag).unsafelyUnwrapped)
   }
+
+  /// The bits of the subscription word: an edge's port tag (0 for the first port, ``secondPortTag`` for the
+  /// second), or a subscription's address, or 1 for ``absent``.
+  @inlinable var edgeTag: UInt {
+    @inline(__always) get { UInt(bitPattern: subscription?.toOpaque()) }
+  }
+
+  /// The tag of an edge to a node's second port. Every tag is at most ``lastEdgeTag``, which no object's address is.
+  @inlinable static var secondPortTag: UInt { 2 }
+
+  /// The highest tag an edge has.
+  @inlinable static var lastEdgeTag: UInt { 7 }
+
+  /// Whether a slot whose subscription word holds `tag` is an edge.
+  @inlinable @inline(__always) static func isEdge(tag: UInt) -> Bool {
+    tag <= lastEdgeTag && tag != 1
+  }
+
+  /// Whether this slot is an edge (to either port of its node).
+  @inlinable var isEdge: Bool { Self.isEdge(tag: edgeTag) }
 
   /// Tells the subscription, or the node of an edge, the slot's new index, without retaining either.
   @inlinable func setIndex(_ index: Int) {
-    if let subscription {
-      subscription._withUnsafeGuaranteedRef { $0.index = index }
-    } else {
+    let tag = edgeTag
+    if Self.isEdge(tag: tag) {
       observer.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-        unsafeDowncast($0, to: ReactiveNode.self).edgeSlotMoved(to: index)
+        unsafeDowncast($0, to: ReactiveNode.self).edgeSlotMoved(to: index, port: tag == 0 ? 0 : 1)
       }
+    } else {
+      subscription.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.index = index }
     }
   }
 }

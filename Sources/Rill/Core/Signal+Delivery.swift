@@ -5,10 +5,15 @@ extension Signal {
   /// its turn comes, in order.
   @inlinable @inline(__always) final func deliver(_ value: Value) {
     if _slowPath(deliveryHooks != 0) {
+      // A signal feeding a join's second port, and nothing else to do: its own loop, inlined.
+      if deliveryHooks == Signal.secondPortHook {
+        deliverToObservers(value, tailSteps: -1, end: .max, secondPorts: true)
+        return
+      }
       deliverWithHooks(value)
       return
     }
-    deliverToObservers(value, tailSteps: -1)
+    deliverToObservers(value, tailSteps: -1, end: .max, secondPorts: false)  // no hook: no second port
   }
 
   /// The delivery of a checkpoint or of a tail target (see ``ChainWalks``): a tail target hands its delivery
@@ -62,6 +67,23 @@ extension Signal {
   /// subscribed when the value was decided (a computed's, see ``Computed``), not the ones that joined since and heard
   /// it as their replay. Compaction only moves slots towards the front, so no earlier observer is beyond `end`.
   @inlinable @inline(__always) final func deliverToObservers(_ value: Value, tailSteps: Int, end slotsEnd: Int) {
+    // A signal that feeds a join's second port (``secondPortHook``) tells the ports apart in a loop of its own, so
+    // that no other delivery pays a test for them.
+    if _slowPath(deliveryHooks & Signal.secondPortHook != 0) {
+      deliverToObservers(value, tailSteps: tailSteps, end: slotsEnd, secondPorts: true)
+    } else {
+      deliverToObservers(value, tailSteps: tailSteps, end: slotsEnd, secondPorts: false)
+    }
+  }
+
+  /// ``deliverToObservers(_:tailSteps:end:)``, telling a second port's edge from a subscriber's slot when
+  /// `secondPorts` (see ``call(_:edgeTag:secondPorts:_:)``).
+  @inlinable @inline(__always) final func deliverToObservers(
+    _ value: Value,
+    tailSteps: Int,
+    end slotsEnd: Int,
+    secondPorts: Bool
+  ) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let outerIndex = deliveringIndex
     deliveryDepth &+= 1
@@ -71,7 +93,8 @@ extension Signal {
     // ``release(_:at:)``). Read after the removals above, which may compact the slots.
     if !slots.isList {
       if slotsEnd > 0, let observer = slots.inline.observer {
-        deliver(value, to: observer, isEdge: slots.inline.subscription == nil, at: 0, tailSteps: tailSteps)
+        deliver(
+          value, to: observer, edgeTag: slots.inline.edgeTag, secondPorts: secondPorts, at: 0, tailSteps: tailSteps)
       }
     } else {
       let end = min(slotsEnd, slots.listHeader.pointee.count)
@@ -80,7 +103,9 @@ extension Signal {
         let slot = slots.listSlots[index]
         if let observer = slot.observer {
           let isLast = index == end &- 1
-          deliver(value, to: observer, isEdge: slot.subscription == nil, at: index, tailSteps: isLast ? tailSteps : -1)
+          deliver(
+            value, to: observer, edgeTag: slot.edgeTag, secondPorts: secondPorts, at: index,
+            tailSteps: isLast ? tailSteps : -1)
         }
         index &+= 1
       }
@@ -97,8 +122,8 @@ extension Signal {
 
   /// Calls the observer of slot `index`, as the tail step of a deep delivery when `tailSteps` is 0 or more.
   ///
-  /// Inlined even in an unoptimized build, as ``call(_:isEdge:_:)`` is: every frame counts in a deep chain's
-  /// recursion before its walks take over.
+  /// Inlined even in an unoptimized build, as ``call(_:edgeTag:secondPorts:_:)`` is: every frame counts in a deep
+  /// chain's recursion before its walks take over.
   #if DEBUG
     @usableFromInline @_transparent
   #else
@@ -107,15 +132,16 @@ extension Signal {
   final func deliver(
     _ value: Value,
     to observer: Unmanaged<AnyObject>,
-    isEdge: Bool,
+    edgeTag: UInt,
+    secondPorts: Bool,
     at index: Int,
     tailSteps: Int
   ) {
     deliveringIndex = index
     if _slowPath(tailSteps >= 0) {
-      deliverAsTailStep(value, to: observer, isEdge: isEdge, tailSteps: tailSteps)
+      deliverAsTailStep(value, to: observer, edgeTag: edgeTag, secondPorts: secondPorts, tailSteps: tailSteps)
     } else {
-      Self.call(observer, isEdge: isEdge, value)
+      Self.call(observer, edgeTag: edgeTag, secondPorts: secondPorts, value)
     }
   }
 
@@ -124,7 +150,8 @@ extension Signal {
   @inlinable @inline(never) final func deliverAsTailStep(
     _ value: Value,
     to observer: Unmanaged<AnyObject>,
-    isEdge: Bool,
+    edgeTag: UInt,
+    secondPorts: Bool,
     tailSteps: Int
   ) {
     // Names the call by its target's address, which is compared, never read: an observer may be freed
@@ -134,16 +161,22 @@ extension Signal {
       graph.tailStepCall = call
       graph.tailSteps = tailSteps
     }
-    Self.call(observer, isEdge: isEdge, value)
+    Self.call(observer, edgeTag: edgeTag, secondPorts: secondPorts, value)
     withOwnRootGraph { $0.tailStepCall = 0 }
   }
 
-  // Calls `observer` with `value`, without retaining it: an ``Observer``'s closure, or, for an edge, the node's
-  // `receive` (see ``ForwardingSignal``). The node of an edge is a `ForwardingSignal<Value, Output>` for an `Output`
-  // this code does not know: its `receive` is read as a `ForwardingSignal<Value, Value>`'s. No field of the class or
-  // of its bases has a size that depends on the type arguments, so `receive` is at the same offset in every
-  // instantiation; it casts the node back to its own type (checked in debug builds). A virtual call instead cost 14
-  // instructions per edge (callgrind's chain3).
+  // Calls `observer` with `value`, without retaining it: an ``Observer``'s closure, or, for an edge, the step of the
+  // node's port that `edgeTag` names (see ``ObserverSlot/edgeTag``): a forwarding node's `receive`
+  // (``ForwardingSignal``), or a two-port node's `receiveSecond` (``TwoPortSignal``). The node of an edge is a
+  // `ForwardingSignal<Value, Output>` (or a `TwoPortSignal<Input, Value, Output>`) for types this code does not know:
+  // its step is read as a `ForwardingSignal<Value, Value>`'s (a `TwoPortSignal<Value, Value, Value>`'s). No field of
+  // these classes or of their bases has a size that depends on the type arguments, so each step is at the same offset
+  // in every instantiation; it casts the node back to its own type (checked in debug builds). A virtual call instead
+  // cost 14 instructions per edge (callgrind's chain3).
+  //
+  // A second port is looked for only when `secondPorts` (the signal feeds one: ``secondPortHook``): every other
+  // delivery tests the tag once, as before joins had edges. (Every order of the three tests cost some delivery 1 to 4
+  // instructions more: callgrind's send_10sub, kairo_broad, fanout_computed_10.)
   //
   // Inlined even in an unoptimized build (`@_transparent`), where every frame counts in a deep chain's recursion
   // before its walks take over (the address sanitizer's frames are large: a rise down 100,000 maps on a 512 KB
@@ -154,13 +187,17 @@ extension Signal {
   #else
     @inlinable @inline(__always)
   #endif
-  static func call(_ observer: Unmanaged<AnyObject>, isEdge: Bool, _ value: Value) {
-    if isEdge {
+  static func call(_ observer: Unmanaged<AnyObject>, edgeTag: UInt, secondPorts: Bool, _ value: Value) {
+    if edgeTag == 0 {
       Unmanaged<ForwardingSignal<Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
         $0.receive($0, value)
       }
-    } else {
+    } else if !secondPorts || edgeTag > ObserverSlot.lastEdgeTag {
       observer._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observer<Value>.self).receive(value) }
+    } else {
+      Unmanaged<TwoPortSignal<Value, Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
+        $0.receiveSecond($0, value)
+      }
     }
   }
 }

@@ -14,6 +14,18 @@ extension Signal {
     }
   }
 
+  /// Asks the graph's root to run this node's own settle, its ``PendingRun/run()``, when this propagation's
+  /// depth-first pass is over (a join that is its own settle, as ``CombineOfTwo``; see ``Graph/schedule(rank:of:_:)``).
+  /// The graph does not retain the node: the node outlives the run (it holds itself if it disconnects first).
+  @inlinable final func scheduleOwnSettle() {
+    let settle = PendingSettle(rank: rank, node: ObjectIdentifier(self), join: .passUnretained(self))
+    if _fastPath(graph.parent == nil) {
+      Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef { $0.pending.append(settle) }
+    } else {
+      currentGraph.pending.append(settle)
+    }
+  }
+
   /// Whether a propagation is running in this signal's graph. Reads the graph in place, without retaining it.
   @inlinable @inline(__always) final var isPropagating: Bool {
     if _fastPath(graph.parent == nil) { return graph.depth != 0 }

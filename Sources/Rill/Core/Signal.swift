@@ -74,6 +74,10 @@ public class Signal<Value>: _ReactiveNode {
   /// The bit of ``deliveryHooks`` for a forwarding node deep enough in its graph that a deep delivery may reach it
   /// as a tail step: its deliveries check the graph's ``Graph/tailStepCall`` (see ``ChainWalks``).
   @usableFromInline static var deepChainHook: UInt8 { 2 }
+  /// The bit of ``deliveryHooks`` for a signal that has fed a join's second port (``TwoPortSignal``) since it was
+  /// made: its deliveries tell such an edge from a subscriber's slot (see ``deliverToObservers(_:tailSteps:end:)``).
+  /// Kept once set: it costs such a signal a test per slot, and clearing it would need a count of those edges.
+  @usableFromInline static var secondPortHook: UInt8 { 4 }
 
   /// Sets or clears the checkpoint bit for the current rank: after every change of ``ReactiveNode/rank``.
   final func setCheckpoint() {

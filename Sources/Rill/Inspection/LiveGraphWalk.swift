@@ -29,7 +29,7 @@ extension Signal {
     var subscribers = 0
     for slot in slots {
       guard let observer = slot.observer?.takeUnretainedValue() else { continue }
-      if slot.subscription == nil {  // an edge: the observer is the node
+      if slot.isEdge {  // an edge: the observer is the node
         nodes.append(observer)
       } else if let fed = observer as? NodeObserver<Value> {
         if let fanOut = fed.node as? any LiveFanOut {

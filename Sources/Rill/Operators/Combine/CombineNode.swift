@@ -29,22 +29,15 @@ func combinePackNode<each Source, Output>(
   }
 }
 
-/// The node of a two-source `combine`, emitting `output` of the latest values (every one set when it is called).
-/// Built once per node: a connection keeps `output` without allocating.
+/// The node of a two-source `combine`, emitting `output` of the latest values (both set when it is called): one
+/// object, fed by edges (see ``CombineOfTwo``).
 @inlinable
 func combineNode<A, B, Output>(
   _ a: Signal<A>,
   _ b: Signal<B>,
   output: @escaping (LatestOfTwo<A, B>) -> Output
 ) -> Signal<Output> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b)], kind: .combine) { node in
-    let join = CombineJoin(node, latest: LatestOfTwo(), sourceCount: 2, output: output)
-    join.upstream.append(
-      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
-    join.upstream.append(
-      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
-    return join.connected(sources: [a, b])
-  }
+  CombineOfTwo(a, b, output: output)
 }
 
 /// The node of a three-source `combine`, emitting `output` of the latest values.

@@ -1,0 +1,78 @@
+// The node of a join fed by two upstreams through edges (a two-source `combine`): one object, with an edge in each
+// upstream's slots that holds the node and the port it feeds.
+
+/// A node fed by two upstreams through edges (see ``ForwardingSignal``): the first upstream's edge feeds port 0,
+/// whose step is the inherited `receive`; the second's feeds port 1, whose step is `receiveSecond`. The operator
+/// gives both steps, built in its (inlinable) code, so specialized for the caller's types and capturing nothing.
+///
+/// Its connect adds both edges (``toggleEdges()``) and its disconnect removes them, in one step as a forwarding node's.
+@usableFromInline
+class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
+  /// Takes a value the second upstream delivers along its edge. A `let`, so that a delivery calls it without
+  /// retaining anything; at the same offset in every instantiation (see ``Signal/call(_:edgeTag:_:)``).
+  @usableFromInline let receiveSecond: (TwoPortSignal<Input, Second, Value>, Second) -> Void
+  /// The second upstream's slot of the edge to port 1 while connected, -1 otherwise; kept up to date by that
+  /// upstream's compaction (as ``DerivedSignal/upstreamSlot`` is, for port 0).
+  @usableFromInline @exclusivity(unchecked) final var secondSlot = -1
+
+  /// A join of `first` and `second`, whose deliveries `receive` and `receiveSecond` take; `connect` runs its
+  /// connect and its disconnect (it must call ``toggleEdges()``).
+  @inlinable init(
+    _ first: Signal<Input>,
+    _ second: Signal<Second>,
+    kind: OperatorKind,
+    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
+    receiveSecond: @escaping (TwoPortSignal<Input, Second, Value>, Second) -> Void,
+    connect: @escaping (DerivedSignal<Value>) -> Subscription?
+  ) {
+    self.receiveSecond = receiveSecond
+    super.init(upstreams: [AnyUpstream(first), AnyUpstream(second)], kind: kind, receive: receive, connect: connect)
+  }
+
+  /// The first upstream, which this node holds (``DerivedSignal/firstUpstream``) until its `deinit`.
+  @inlinable final var first: Signal<Input> {
+    unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
+  }
+
+  /// The second upstream, which this node holds (``DerivedSignal/otherUpstreams``) until its `deinit`.
+  @inlinable final var second: Signal<Second> {
+    unsafeDowncast(otherUpstreams[0], to: Signal<Second>.self)
+  }
+
+  /// Adds both edges when this node has none (its connect: the first upstream's, then the second's, each replaying
+  /// into its port), removes both when it has them (its disconnect).
+  @inlinable final func toggleEdges() {
+    let first = Unmanaged.passUnretained(first)
+    let second = Unmanaged.passUnretained(second)
+    if upstreamSlot < 0 {
+      first._withUnsafeGuaranteedRef { first in
+        upstreamSlot = first.slots.count
+        first.addEdge(toPort: 0, of: self) { receive(self, $0) }
+      }
+      second._withUnsafeGuaranteedRef { second in
+        secondSlot = second.slots.count
+        second.addEdge(toPort: 1, of: self) { receiveSecond(self, $0) }
+      }
+    } else {
+      first._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
+      let index = secondSlot
+      secondSlot = -1
+      second._withUnsafeGuaranteedRef { $0.removeObserver(at: index) }
+    }
+  }
+
+  @usableFromInline final override func edgeSlotMoved(to index: Int, port: Int) {
+    if port == 0 {
+      upstreamSlot = index
+    } else {
+      secondSlot = index
+    }
+  }
+
+  #if DEBUG
+    /// Notes that the upstream feeding `port` delivered (debug builds; see ``RunReason``).
+    @inlinable final func noteArrival(atPort port: Int) {
+      arrivals.insert(ObjectIdentifier(port == 0 ? firstUpstream.unsafelyUnwrapped : otherUpstreams[0]))
+    }
+  #endif
+}
