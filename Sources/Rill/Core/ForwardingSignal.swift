@@ -35,15 +35,17 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
   }
 
   /// A join fed by `upstreams` through edges, of which `receive` takes the first's deliveries (a
-  /// ``TwoPortSignal``); `connect` adds and removes every edge.
+  /// ``TwoPortSignal``); `connect` adds and removes every edge. It replays when `replays` says, or, when `nil`, when
+  /// an upstream does.
   @inlinable init(
     upstreams: [AnyUpstream],
     kind: OperatorKind,
+    replays: Bool?,
     receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
     connect: @escaping (DerivedSignal<Value>) -> Subscription?
   ) {
     self.receive = receive
-    super.init(upstreams: upstreams, kind: kind, connect: connect)
+    super.init(upstreams: upstreams, kind: kind, replays: replays, connect: connect)
     flags |= ReactiveFlags.connectsByEdge
   }
 

@@ -5,7 +5,7 @@
 /// whose step is the inherited `receive`; the second's feeds port 1, whose step is `receiveSecond`. The operator
 /// gives both steps, built in its (inlinable) code, so specialized for the caller's types and capturing nothing.
 ///
-/// Its connect adds both edges (``toggleEdges()``) and its disconnect removes them, in one step as a forwarding node's.
+/// Its connect adds both edges (``toggleEdges(secondFirst:)``) and its disconnect removes them, in one step as a forwarding node's.
 @usableFromInline
 class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   /// Takes a value the second upstream delivers along its edge. A `let`, so that a delivery calls it without
@@ -16,17 +16,21 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   @usableFromInline @exclusivity(unchecked) final var secondSlot = -1
 
   /// A join of `first` and `second`, whose deliveries `receive` and `receiveSecond` take; `connect` runs its
-  /// connect and its disconnect (it must call ``toggleEdges()``).
+  /// connect and its disconnect (it must call ``toggleEdges(secondFirst:)``). It replays when `replays` says, or,
+  /// when `nil`, when either upstream does.
   @inlinable init(
     _ first: Signal<Input>,
     _ second: Signal<Second>,
     kind: OperatorKind,
+    replays: Bool? = nil,
     receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
     receiveSecond: @escaping (TwoPortSignal<Input, Second, Value>, Second) -> Void,
     connect: @escaping (DerivedSignal<Value>) -> Subscription?
   ) {
     self.receiveSecond = receiveSecond
-    super.init(upstreams: [AnyUpstream(first), AnyUpstream(second)], kind: kind, receive: receive, connect: connect)
+    super.init(
+      upstreams: [AnyUpstream(first), AnyUpstream(second)], kind: kind, replays: replays, receive: receive,
+      connect: connect)
   }
 
   /// The first upstream, which this node holds (``DerivedSignal/firstUpstream``) until its `deinit`.
@@ -39,25 +43,30 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
     unsafeDowncast(otherUpstreams[0], to: Signal<Second>.self)
   }
 
-  /// Adds both edges when this node has none (its connect: the first upstream's, then the second's, each replaying
-  /// into its port), removes both when it has them (its disconnect).
-  @inlinable final func toggleEdges() {
-    let first = Unmanaged.passUnretained(first)
-    let second = Unmanaged.passUnretained(second)
+  /// Adds both edges when this node has none (its connect: the first upstream's, then the second's, or the other
+  /// way round when `secondFirst`, each replaying into its port), removes both when it has them (its disconnect).
+  @inlinable final func toggleEdges(secondFirst: Bool = false) {
     if upstreamSlot < 0 {
+      if secondFirst { addSecondEdge() }
+      let first = Unmanaged.passUnretained(first)
       first._withUnsafeGuaranteedRef { first in
         upstreamSlot = first.slots.count
         first.addEdge(toPort: 0, of: self) { receive(self, $0) }
       }
-      second._withUnsafeGuaranteedRef { second in
-        secondSlot = second.slots.count
-        second.addEdge(toPort: 1, of: self) { receiveSecond(self, $0) }
-      }
+      if !secondFirst { addSecondEdge() }
     } else {
-      first._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
+      Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
       let index = secondSlot
       secondSlot = -1
-      second._withUnsafeGuaranteedRef { $0.removeObserver(at: index) }
+      Unmanaged.passUnretained(second)._withUnsafeGuaranteedRef { $0.removeObserver(at: index) }
+    }
+  }
+
+  /// Adds the second upstream's edge, to port 1.
+  @inlinable final func addSecondEdge() {
+    Unmanaged.passUnretained(second)._withUnsafeGuaranteedRef { second in
+      secondSlot = second.slots.count
+      second.addEdge(toPort: 1, of: self) { receiveSecond(self, $0) }
     }
   }
 

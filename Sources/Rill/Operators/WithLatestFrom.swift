@@ -25,10 +25,7 @@ extension Signal {
     _ other: Signal<Other>,
     _ transform: @escaping (Value, Other) -> Result
   ) -> Signal<Result> {
-    DerivedSignal(upstreams: [AnyUpstream(self), AnyUpstream(other)], kind: .withLatestFrom, replays: isReplaying) {
-      node in
-      WithLatestFromConnection(node: node, primary: self, other: other, transform: transform).subscription
-    }
+    WithLatestFromSignal(self, other, transform: transform)
   }
 
   /// Pairs each value of this signal with the latest value of `other`, once `other` has one.
@@ -49,60 +46,78 @@ extension Signal {
   }
 }
 
-/// One connection of a `withLatestFrom` node: the primary values waiting for the settle, the latest value of
-/// `other` and the subscriptions.
+/// The node of a `withLatestFrom`: one object, fed by an edge from the primary signal (port 0) and one from `other`
+/// (port 1; see ``TwoPortSignal``), which keeps the primary values waiting for the settle and the latest value of
+/// `other`, and is its own settle, as ``CombineOfTwo`` is: its graph schedules the node itself, and a node that
+/// disconnects with settles scheduled holds itself (one retain) until the last has run.
 @usableFromInline
-final class WithLatestFromConnection<Primary, Other, Result> {
-  @usableFromInline let node: DerivedSignal<Result>
+final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary, Other, Result> {
+  // The fields of fixed size first: the node's unspecialized code (its `run()`) reads them at fixed offsets.
+  /// Runs a scheduled settle: built in the (inlinable) initializer, so specialized for the node's types.
+  @usableFromInline let settleStep: (WithLatestFromSignal<Primary, Other, Result>) -> Void
   @usableFromInline let transform: (Primary, Other) -> Result
+  /// When to emit (per connection: started afresh by each connect).
+  @usableFromInline @exclusivity(unchecked) var state = WithLatestFromState()
+  /// Settles scheduled and not yet run.
+  @usableFromInline @exclusivity(unchecked) var unfinishedSettles: UInt32 = 0
+  /// Whether the node keeps itself alive (one retain) until its unfinished settles have run.
+  @usableFromInline @exclusivity(unchecked) var isHeldForSettle = false
   /// The primary values of this propagation's pass (or of the replay on connection), in order.
   @usableFromInline @exclusivity(unchecked) var held = HeldValues<Primary>()
+  /// The latest value of `other` (per connection: forgotten by the disconnect).
   @usableFromInline @exclusivity(unchecked) var other: Other?
-  @usableFromInline @exclusivity(unchecked) var state = WithLatestFromState()
-  @usableFromInline @exclusivity(unchecked) var upstream: [Subscription] = []
-  @usableFromInline @exclusivity(unchecked) var joinSettle: Unmanaged<JoinSettle>? = nil
 
-  @inlinable init(
-    node: DerivedSignal<Result>,
-    primary primarySignal: Signal<Primary>,
-    other otherSignal: Signal<Other>,
-    transform: @escaping (Primary, Other) -> Result
-  ) {
-    self.node = node
+  @inlinable init(_ primary: Signal<Primary>, _ other: Signal<Other>, transform: @escaping (Primary, Other) -> Result) {
     self.transform = transform
-    joinSettle = JoinSettle.make { [self] in settle() }
-    upstream.append(
-      otherSignal.subscribe(feeding: node) { [self] value in
-        other = value
-        state.receivedOther()
-      })
-    upstream.append(
-      primarySignal.subscribe(feeding: node) { [self] value in
-        receivedPrimary(value)
-      })
-    finish(emitting: state.connected())
+    settleStep = { $0.runSettle() }
+    super.init(
+      primary, other, kind: .withLatestFrom, replays: primary.isReplaying,
+      receive: { node, value in
+        let join = unsafeDowncast(node, to: WithLatestFromSignal<Primary, Other, Result>.self)
+        #if DEBUG
+          join.noteArrival(atPort: 0)
+        #endif
+        join.receivedPrimary(value)
+      },
+      receiveSecond: { node, value in
+        let join = unsafeDowncast(node, to: WithLatestFromSignal<Primary, Other, Result>.self)
+        #if DEBUG
+          join.noteArrival(atPort: 1)
+        #endif
+        join.other = value
+        join.state.receivedOther()
+      },
+      connect: { unsafeDowncast($0, to: WithLatestFromSignal<Primary, Other, Result>.self).toggleConnection() })
   }
 
-  /// The subscription the node keeps: cancelling it disconnects both sides and breaks the cycles
-  /// through this connection (a settle already scheduled then does nothing).
-  @inlinable var subscription: Subscription {
-    Subscription { [self] in
-      let sources = upstream
-      upstream = []
-      joinSettle.connectionEnded()
+  /// Connects afresh when disconnected — `other` first, so that the primary's replay finds its value — and
+  /// disconnects when connected, dropping what it held. Returns `nil`: the connection is two edges.
+  @inlinable final func toggleConnection() -> Subscription? {
+    if upstreamSlot < 0 {
+      state = WithLatestFromState()
+      toggleEdges(secondFirst: true)
+      finish(emitting: state.connected())
+    } else {
+      toggleEdges()
       state.disconnected()
       held.removeAll()
-      for source in sources { source.cancel() }
+      other = nil
+      if unfinishedSettles != 0 && !isHeldForSettle {
+        isHeldForSettle = true
+        _ = Unmanaged.passUnretained(self).retain()
+      }
     }
+    return nil
   }
 
-  @inlinable func receivedPrimary(_ value: Primary) {
-    switch state.receivedPrimary(inPropagation: node.isPropagating) {
+  @inlinable final func receivedPrimary(_ value: Primary) {
+    switch state.receivedPrimary(inPropagation: isPropagating) {
     case .emitNow:
-      node.emit(transform(value, other.unsafelyUnwrapped))
+      emit(transform(value, other.unsafelyUnwrapped))
     case .holdAndSettleLater:
       held.append(value)
-      if let joinSettle { node.scheduleSettle(joinSettle) }
+      unfinishedSettles &+= 1
+      scheduleOwnSettle()
     case .hold:
       held.append(value)
     case .drop:
@@ -110,13 +125,25 @@ final class WithLatestFromConnection<Primary, Other, Result> {
     }
   }
 
-  @inlinable func settle() {
-    finish(emitting: state.settle())
+  /// The graph's turn for a settle this node scheduled.
+  @usableFromInline override func run() {
+    settleStep(self)
   }
 
-  /// Emits each held primary value, in order, paired with the latest `other`, or drops them all. Stops if
-  /// the node disconnects meanwhile (which drops the rest).
-  @inlinable func finish(emitting: Bool) {
+  /// Emits the held values if the settle is still wanted. Called through an unretained reference: when the node
+  /// holds itself for this settle and it was the last, it lets go on the way out, touching nothing of itself after.
+  @inlinable final func runSettle() {
+    finish(emitting: state.settle())
+    unfinishedSettles &-= 1
+    if _slowPath(isHeldForSettle) && unfinishedSettles == 0 {
+      isHeldForSettle = false
+      Unmanaged.passUnretained(self).release()
+    }
+  }
+
+  /// Emits each held primary value, in order, paired with the latest `other`, or drops them all. Stops if the node
+  /// disconnects meanwhile (which drops the rest).
+  @inlinable final func finish(emitting: Bool) {
     guard emitting else {
       held.removeAll()
       return
@@ -125,7 +152,7 @@ final class WithLatestFromConnection<Primary, Other, Result> {
     while index < held.count {
       let value = held[index]
       index &+= 1
-      node.emit(transform(value, other.unsafelyUnwrapped))
+      emit(transform(value, other.unsafelyUnwrapped))
     }
     held.removeAll()
   }

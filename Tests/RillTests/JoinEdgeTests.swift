@@ -2,17 +2,34 @@ import Testing
 
 @testable import Rill
 
-/// A two-source `combine` is one node fed by an edge from each source (``CombineOfTwo``, ``TwoPortSignal``): each
-/// edge is a slot of its source holding the node and the port it feeds, and the node is its own settle.
-@Suite(.freesEverything) struct CombineEdgeTests {
+/// A two-source `combine` and a `withLatestFrom` are one node fed by an edge from each source (``CombineOfTwo``,
+/// ``WithLatestFromSignal``, ``TwoPortSignal``): each edge is a slot of its source holding the node and the port it
+/// feeds, and the node is its own settle.
+@Suite(.freesEverything) struct JoinEdgeTests {
+  /// The two-source joins on edges.
+  enum Join: String, CaseIterable, CustomTestStringConvertible {
+    case combine, withLatestFrom
+
+    var testDescription: String { rawValue }
+
+    /// The join of `a` (the primary) and `b`, as a line per emission.
+    func make(_ a: Signal<Int>, _ b: Signal<Int>) -> Signal<String> {
+      switch self {
+      case .combine: Rill.combine(a, b) { "\($0),\($1)" }
+      case .withLatestFrom: a.withLatestFrom(b) { "\($0),\($1)" }
+      }
+    }
+  }
+
   /// Connected, the node is one signal more and nothing else: no subscription, observer box or settle object
   /// between a source and the join (before: a subscription per source and a join settle).
-  @Test func aTwoSourceCombineIsOneObjectWithNoSubscriptionUpstream() {
+  @Test(arguments: Join.allCases)
+  func aTwoSourceJoinIsOneObjectWithNoSubscriptionUpstream(join: Join) {
     let scope = LiveObjectScope()
     LiveObjectScope.$current.withValue(scope) {
       let a = Subject<Int>()
       let b = Subject<Int>()
-      let joined = combine(a, b)
+      let joined = join.make(a, b)
       var subscription: Subscription? = joined.subscribe { _ in }
       #expect(scope.counts.signals == 3)
       #expect(scope.counts.subscriptions == 1)  // the subscriber's
@@ -26,34 +43,36 @@ import Testing
   /// The second port's slot moves when its source compacts (the cancel of earlier observers): values still reach
   /// that port, and the disconnect removes that slot, not another. With the move told to the first port, the
   /// disconnect removed a tombstone's slot index and left the edge behind.
-  @Test(arguments: [0, 1])
-  func aCompactionMovesEitherPortsSlot(port: Int) {
+  @Test(arguments: Join.allCases, [0, 1])
+  func aCompactionMovesEitherPortsSlot(join: Join, port: Int) {
     let a = Subject<Int>()
     let b = Subject<Int>()
     let moved = port == 0 ? a : b
     var earlier = (0..<5).map { _ in moved.subscribe { _ in } }
     var got: [String] = []
-    var subscription: Subscription? = combine(a, b).subscribe { got.append("\($0),\($1)") }
+    var subscription: Subscription? = join.make(a, b).subscribe { got.append($0) }
     earlier.removeAll()  // the tombstones outnumber the live slots: the join's edge moves to slot 0
     a.send(1)
     b.send(2)
     a.send(3)
-    #expect(got == ["1,2", "3,2"])
+    #expect(got == (join == .combine ? ["1,2", "3,2"] : ["3,2"]))
     let other = moved.subscribe { _ in }
     subscription = nil
     #expect(a.observerCount == (port == 0 ? 1 : 0))
     #expect(b.observerCount == (port == 1 ? 1 : 0))
-    b.send(4)
-    #expect(got == ["1,2", "3,2"])
+    a.send(4)
+    b.send(5)
+    #expect(got == (join == .combine ? ["1,2", "3,2"] : ["3,2"]))
     withExtendedLifetime((subscription, other)) {}
   }
 
-  /// Both ports fed by one source: two edges in its slots, each to its own port; one tuple per send, and the
+  /// Both ports fed by one source: two edges in its slots, each to its own port; one value per send, and the
   /// disconnect removes both.
-  @Test func bothPortsOnOneSource() {
+  @Test(arguments: Join.allCases)
+  func bothPortsOnOneSource(join: Join) {
     let a = Subject<Int>()
     var got: [String] = []
-    var subscription: Subscription? = combine(a, a).subscribe { got.append("\($0),\($1)") }
+    var subscription: Subscription? = join.make(a, a).subscribe { got.append($0) }
     #expect(a.observerCount == 2)
     a.send(1)
     a.send(2)
@@ -65,15 +84,16 @@ import Testing
 
   /// Reconnected, the node starts afresh on both ports: it waits for a value of each source again, and the edges of
   /// the last connection are gone.
-  @Test func aReconnectAddsBothEdgesAgain() {
+  @Test(arguments: Join.allCases)
+  func aReconnectAddsBothEdgesAgain(join: Join) {
     let a = Subject<Int>()
     let b = CurrentValueSubject(10)
-    let joined = combine(a, b)
+    let joined = join.make(a, b)
     var got: [String] = []
-    var subscription: Subscription? = joined.subscribe { got.append("\($0),\($1)") }
+    var subscription: Subscription? = joined.subscribe { got.append($0) }
     a.send(1)
     subscription = nil
-    subscription = joined.subscribe { got.append("again \($0),\($1)") }
+    subscription = joined.subscribe { got.append("again " + $0) }
     #expect(a.observerCount == 1 && b.observerCount == 1)
     b.value = 11
     a.send(2)
