@@ -5,7 +5,8 @@
 /// whose step is the inherited `receive`; the second's feeds port 1, whose step is `receiveSecond`. The operator
 /// gives both steps, built in its (inlinable) code, so specialized for the caller's types and capturing nothing.
 ///
-/// Its connect adds both edges (``toggleEdges(secondFirst:)``) and its disconnect removes them, in one step as a forwarding node's.
+/// Its connect adds both edges (``toggleEdges(secondFirst:)``) and its disconnect removes them, in one step as a
+/// forwarding node's.
 @usableFromInline
 class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   /// Takes a value the second upstream delivers along its edge. A `let`, so that a delivery calls it without
