@@ -15,6 +15,11 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   /// The second upstream's slot of the edge to port 1 while connected, -1 otherwise; kept up to date by that
   /// upstream's compaction (as ``DerivedSignal/upstreamSlot`` is, for port 0).
   @usableFromInline @exclusivity(unchecked) final var secondSlot = -1
+  /// Settles this node scheduled (a join on edges is its own settle: ``scheduleSettle()``) that have not run yet.
+  @usableFromInline @exclusivity(unchecked) final var unfinishedSettles: UInt32 = 0
+  /// Whether the node keeps itself alive (one retain) until its unfinished settles have run: it disconnected with
+  /// settles scheduled (see ``holdForUnfinishedSettles()``).
+  @usableFromInline @exclusivity(unchecked) final var isHeldForSettle = false
 
   /// A join of `first` and `second`, whose deliveries `receive` and `receiveSecond` take; `connect` runs its
   /// connect and its disconnect (it must call ``toggleEdges(secondFirst:)``). It replays when `replays` says, or,
@@ -68,6 +73,30 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
     Unmanaged.passUnretained(second)._withUnsafeGuaranteedRef { second in
       secondSlot = second.slots.count
       second.addEdge(toPort: 1, of: self) { receiveSecond(self, $0) }
+    }
+  }
+
+  /// Asks the graph to run this node's settle (its `run()`) when the propagation's depth-first pass is over. The
+  /// graph does not retain the node: while connected its edges do, and a disconnect holds it for the settle.
+  @inlinable final func scheduleSettle() {
+    unfinishedSettles &+= 1
+    scheduleOwnSettle()
+  }
+
+  /// The node disconnected: if settles of it are scheduled, it keeps itself alive (one retain) until they have run.
+  @inlinable final func holdForUnfinishedSettles() {
+    guard unfinishedSettles != 0 && !isHeldForSettle else { return }
+    isHeldForSettle = true
+    _ = Unmanaged.passUnretained(self).retain()
+  }
+
+  /// A scheduled settle has run. Called through an unretained reference, as the settle's last step: when the node
+  /// held itself and this was the last, it lets go, and may be freed on the way out.
+  @inlinable final func settleFinished() {
+    unfinishedSettles &-= 1
+    if _slowPath(isHeldForSettle) && unfinishedSettles == 0 {
+      isHeldForSettle = false
+      Unmanaged.passUnretained(self).release()
     }
   }
 

@@ -48,8 +48,7 @@ extension Signal {
 
 /// The node of a `withLatestFrom`: one object, fed by an edge from the primary signal (port 0) and one from `other`
 /// (port 1; see ``TwoPortSignal``), which keeps the primary values waiting for the settle and the latest value of
-/// `other`, and is its own settle, as ``CombineOfTwo`` is: its graph schedules the node itself, and a node that
-/// disconnects with settles scheduled holds itself (one retain) until the last has run.
+/// `other`, and is its own settle, as ``CombineOfTwo`` is.
 @usableFromInline
 final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary, Other, Result> {
   // The fields of fixed size first: the node's unspecialized code (its `run()`) reads them at fixed offsets.
@@ -58,10 +57,6 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
   @usableFromInline let transform: (Primary, Other) -> Result
   /// When to emit (per connection: started afresh by each connect).
   @usableFromInline @exclusivity(unchecked) var state = WithLatestFromState()
-  /// Settles scheduled and not yet run.
-  @usableFromInline @exclusivity(unchecked) var unfinishedSettles: UInt32 = 0
-  /// Whether the node keeps itself alive (one retain) until its unfinished settles have run.
-  @usableFromInline @exclusivity(unchecked) var isHeldForSettle = false
   /// The primary values of this propagation's pass (or of the replay on connection), in order.
   @usableFromInline @exclusivity(unchecked) var held = HeldValues<Primary>()
   /// The latest value of `other` (per connection: forgotten by the disconnect).
@@ -102,10 +97,7 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
       state.disconnected()
       held.removeAll()
       other = nil
-      if unfinishedSettles != 0 && !isHeldForSettle {
-        isHeldForSettle = true
-        _ = Unmanaged.passUnretained(self).retain()
-      }
+      holdForUnfinishedSettles()
     }
     return nil
   }
@@ -116,8 +108,7 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
       emit(transform(value, other.unsafelyUnwrapped))
     case .holdAndSettleLater:
       held.append(value)
-      unfinishedSettles &+= 1
-      scheduleOwnSettle()
+      scheduleSettle()
     case .hold:
       held.append(value)
     case .drop:
@@ -130,15 +121,11 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
     settleStep(self)
   }
 
-  /// Emits the held values if the settle is still wanted. Called through an unretained reference: when the node
-  /// holds itself for this settle and it was the last, it lets go on the way out, touching nothing of itself after.
+  /// Emits the held values if the settle is still wanted. Called through an unretained reference: the node may be
+  /// freed by its last step (``TwoPortSignal/settleFinished()``).
   @inlinable final func runSettle() {
     finish(emitting: state.settle())
-    unfinishedSettles &-= 1
-    if _slowPath(isHeldForSettle) && unfinishedSettles == 0 {
-      isHeldForSettle = false
-      Unmanaged.passUnretained(self).release()
-    }
+    settleFinished()
   }
 
   /// Emits each held primary value, in order, paired with the latest `other`, or drops them all. Stops if the node

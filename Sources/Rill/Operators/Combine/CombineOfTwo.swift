@@ -1,9 +1,7 @@
 /// The node of a two-source `combine`, with a tuple or a transform: one object, fed by an edge from each source (see
 /// ``TwoPortSignal``), which keeps the latest values and when to emit, and is its own settle: its graph schedules
-/// the node itself (``Signal/scheduleOwnSettle()``), with no object of its own for it.
-///
-/// A settle scheduled in a propagation runs after the node may have disconnected (a subscriber cancelled from inside
-/// the propagation): the disconnect then keeps the node alive by one retain, which the last such run gives up.
+/// the node itself (``TwoPortSignal/scheduleSettle()``), with no object of its own for it, and a node that
+/// disconnects with settles scheduled holds itself until the last has run.
 @usableFromInline
 final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
   // The fields of fixed size first: the node's unspecialized code (its `run()`) reads them at fixed offsets.
@@ -13,11 +11,6 @@ final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
   @usableFromInline let output: (LatestOfTwo<A, B>) -> Output
   /// When to emit (per connection: started afresh by each connect).
   @usableFromInline @exclusivity(unchecked) var state = CombineState(sourceCount: 2)
-  /// Settles scheduled and not yet run.
-  @usableFromInline @exclusivity(unchecked) var unfinishedSettles: UInt32 = 0
-  /// Whether the node keeps itself alive (one retain) until its unfinished settles have run: it disconnected with
-  /// settles scheduled.
-  @usableFromInline @exclusivity(unchecked) var isHeldForSettle = false
   /// Whether each source hangs off a different subject by a chain of forwarding nodes, so that in a subject's
   /// send this join can emit at once (see ``Graph/rootSend``). Set by each connect.
   @usableFromInline @exclusivity(unchecked) var settlesAtOnce = false
@@ -58,10 +51,7 @@ final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
       toggleEdges()
       state.disconnected()
       latestValues = LatestOfTwo()
-      if unfinishedSettles != 0 && !isHeldForSettle {
-        isHeldForSettle = true
-        _ = Unmanaged.passUnretained(self).retain()
-      }
+      holdForUnfinishedSettles()
     }
     return nil
   }
@@ -80,8 +70,7 @@ final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
     case .emitNow:
       emit()
     case .settleLater:
-      unfinishedSettles &+= 1
-      scheduleOwnSettle()
+      scheduleSettle()
     case .wait:
       break
     }
@@ -92,15 +81,11 @@ final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
     settleStep(self)
   }
 
-  /// Emits the latest values if the settle is still wanted. Called through an unretained reference: when the node
-  /// holds itself for this settle and it was the last, it lets go on the way out, touching nothing of itself after.
+  /// Emits the latest values if the settle is still wanted. Called through an unretained reference: the node may be
+  /// freed by its last step (``TwoPortSignal/settleFinished()``).
   @inlinable final func runSettle() {
     if state.settle() { emit() }
-    unfinishedSettles &-= 1
-    if _slowPath(isHeldForSettle) && unfinishedSettles == 0 {
-      isHeldForSettle = false
-      Unmanaged.passUnretained(self).release()
-    }
+    settleFinished()
   }
 
   /// Emits the output of the latest values (both are set).
