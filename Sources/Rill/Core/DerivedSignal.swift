@@ -65,9 +65,21 @@ class DerivedSignal<Value>: Signal<Value> {
   /// time.
   @usableFromInline @exclusivity(unchecked) final var firstUpstream: AnyObject?
 
-  /// The other upstream signals of a join (`combine`, `merge`, `withLatestFrom`, …), for the live graph: empty,
-  /// with no storage of its own, for a node with one upstream.
-  @usableFromInline @exclusivity(unchecked) final var otherUpstreams: [AnyObject]
+  /// The other upstream signals of a join (`combine`, `merge`, `withLatestFrom`, …; see ``otherUpstreams``) in one
+  /// word: `nil` for a node with one upstream, the second upstream itself for a node with two (no block of its own),
+  /// an ``UpstreamList`` for a node with more.
+  @usableFromInline @exclusivity(unchecked) final var otherUpstreamStorage: AnyObject?
+
+  /// The other upstream signals of a join, in order, for the live graph and the run reasons: empty for a node with
+  /// one upstream.
+  final var otherUpstreams: [AnyObject] {
+    guard let storage = otherUpstreamStorage else { return [] }
+    if let list = storage as? UpstreamList { return list.upstreams }
+    return [storage]
+  }
+
+  /// Whether this node has more than one upstream (a join).
+  @inlinable final var hasOtherUpstreams: Bool { otherUpstreamStorage != nil }
 
   /// Room for the last value emitted while connected, allocated only when `replays` and the value is not kept in
   /// `latestInline` (whose first word holds its address); it holds a value when `hasLatest`. Raw storage, not an
@@ -113,7 +125,11 @@ class DerivedSignal<Value>: Signal<Value> {
     self.kind = kind
     self.connect = connect
     firstUpstream = upstreams.first?.signal
-    otherUpstreams = upstreams.count > 1 ? upstreams.dropFirst().map(\.signal) : []
+    switch upstreams.count {
+    case 0, 1: otherUpstreamStorage = nil
+    case 2: otherUpstreamStorage = upstreams[1].signal
+    default: otherUpstreamStorage = UpstreamList.make(upstreams.dropFirst().map(\.signal))
+    }
     if !risingUpstreams.isEmpty { rarities = DerivedSignalRarities(risingUpstreams: risingUpstreams) }
     super.init(graph: graph, rank: 1 + (upstreams.map(\.rank).max() ?? 0))
     isForwardingNode = forwards
@@ -136,7 +152,7 @@ class DerivedSignal<Value>: Signal<Value> {
     // Each only when it holds something: an edge node's `connect` captures nothing (freeing a chain of maps pays
     // for none of these but the last).
     if rarities != nil { rarities = nil }
-    if !otherUpstreams.isEmpty { otherUpstreams = [] }
+    if otherUpstreamStorage != nil { otherUpstreamStorage = nil }
     if !has(ReactiveFlags.connectsByEdge) { connect = { _ in preconditionFailure("a freed node was connected") } }
     if let upstream = firstUpstream.take() { StackGuard.releaseUpstream(upstream) }
   }
@@ -144,7 +160,7 @@ class DerivedSignal<Value>: Signal<Value> {
   /// Delivers `value` to this node's observers, remembering it for replay when the node replays.
   @inlinable final func emit(_ value: Value) {
     #if DEBUG
-      if _slowPath(isTraced || !otherUpstreams.isEmpty) { noteEmission() }
+      if _slowPath(isTraced || hasOtherUpstreams) { noteEmission() }
     #endif
     if Self.keepsLatestInline {
       if replays {
@@ -207,7 +223,7 @@ class DerivedSignal<Value>: Signal<Value> {
   /// The node emits (debug builds): a join keeps which upstreams made the emission; a traced node writes why.
   @usableFromInline final func noteEmission() {
     #if DEBUG
-      if !otherUpstreams.isEmpty {
+      if hasOtherUpstreams {
         var arrived = lastArrivals.take() ?? []  // taken: unique, so emptying it below allocates nothing
         swap(&arrived, &arrivals)
         arrivals.removeAll(keepingCapacity: true)
@@ -220,7 +236,7 @@ class DerivedSignal<Value>: Signal<Value> {
   override func runReason() -> RunReason? {
     #if DEBUG
       guard let firstUpstream else { return nil }
-      guard !otherUpstreams.isEmpty else {
+      guard hasOtherUpstreams else {
         return RunReason(kind: liveKind, name: name, inputs: [RunReason.input(firstUpstream, .changed)])
       }
       guard let lastArrivals else { return nil }
@@ -355,6 +371,27 @@ final class HandBack<Value>: HandBackRunner {
   @usableFromInline @exclusivity(unchecked) var value: Value?
 
   @inlinable override init() {}
+}
+
+/// The other upstreams of a join with more than two (see ``DerivedSignal/otherUpstreamStorage``), in one block.
+final class UpstreamList: ManagedBuffer<Int, AnyObject> {
+  /// A list holding `upstreams`.
+  static func make(_ upstreams: [AnyObject]) -> UpstreamList {
+    let list = unsafeDowncast(create(minimumCapacity: upstreams.count) { _ in upstreams.count }, to: UpstreamList.self)
+    list.withUnsafeMutablePointerToElements { elements in
+      for (index, upstream) in upstreams.enumerated() { (elements + index).initialize(to: upstream) }
+    }
+    return list
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointers { count, elements in elements.deinitialize(count: count.pointee) }
+  }
+
+  /// The upstreams, in order.
+  var upstreams: [AnyObject] {
+    withUnsafeMutablePointers { count, elements in Array(UnsafeBufferPointer(start: elements, count: count.pointee)) }
+  }
 }
 
 /// What a node needs to know about an upstream signal of any value type.

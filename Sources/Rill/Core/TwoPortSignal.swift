@@ -44,9 +44,9 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
     unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
   }
 
-  /// The second upstream, which this node holds (``DerivedSignal/otherUpstreams``) until its `deinit`.
+  /// The second upstream, which this node holds (``DerivedSignal/otherUpstreamStorage``) until its `deinit`.
   @inlinable final var second: Signal<Second> {
-    unsafeDowncast(otherUpstreams[0], to: Signal<Second>.self)
+    unsafeDowncast(otherUpstreamStorage.unsafelyUnwrapped, to: Signal<Second>.self)
   }
 
   /// Adds both edges when this node has none (its connect: the first upstream's, then the second's, or the other
@@ -111,7 +111,8 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   #if DEBUG
     /// Notes that the upstream feeding `port` delivered (debug builds; see ``RunReason``).
     @inlinable final func noteArrival(atPort port: Int) {
-      arrivals.insert(ObjectIdentifier(port == 0 ? firstUpstream.unsafelyUnwrapped : otherUpstreams[0]))
+      let upstream = port == 0 ? firstUpstream : otherUpstreamStorage
+      arrivals.insert(ObjectIdentifier(upstream.unsafelyUnwrapped))
     }
   #endif
 }

@@ -181,7 +181,7 @@ extension ReactiveNode {
   }
 
   extension DerivedSignal: JoinArrivals {
-    var recordsArrivals: Bool { !otherUpstreams.isEmpty }
+    var recordsArrivals: Bool { hasOtherUpstreams }
 
     func noteArrival(from upstream: ObjectIdentifier) {
       arrivals.insert(upstream)

@@ -287,6 +287,19 @@ import Testing
     subscription.cancel()
   }
 
+  /// A join keeps its upstreams in one word: the second itself for two, a list for more. Each shows, in order.
+  @Test(arguments: [2, 3, 5])
+  func aJoinShowsEachOfItsUpstreamsInOrder(count: Int) throws {
+    let sources = (0..<count).map { Subject<Int>().named("s\($0)") }
+    for joined in [Rill.merge(sources), Rill.combine(sources).map { $0.count }] {
+      let subscription = joined.subscribe { _ in }
+      let graph = joined.liveGraph()
+      let join = try #require(graph.nodes.first { $0.kind == .init("merge") || $0.kind == .init("combine") })
+      #expect(graph.upstreams(of: join).map(\.name) == sources.map(\.name))
+      subscription.cancel()
+    }
+  }
+
   @Test func aChainTenThousandDeepIsWalkedAndDrawnInLinearSpace() throws {
     let source = Subject<Int>()
     var signal: Signal<Int> = source

@@ -12,15 +12,15 @@ struct CombineState: Equatable {
     case wait
   }
 
-  /// Sources that have not delivered a value yet.
-  @usableFromInline var missing: Int
+  /// Sources that have not delivered a value yet (in 32 bits: the state and a join's flags after it share a word).
+  @usableFromInline var missing: Int32
   /// True while the node subscribes to its sources: replayed values are only recorded.
   @usableFromInline var isConnecting = true
   /// True while a settle is scheduled in the current propagation.
   @usableFromInline var isScheduled = false
 
   @inlinable init(sourceCount: Int) {
-    missing = sourceCount
+    missing = Int32(sourceCount)
   }
 
   /// Every source is subscribed; returns whether to emit the replayed values (all sources had one).
