@@ -2,21 +2,22 @@ import Testing
 
 @testable import Rill
 
-/// A two-source `combine` and a `withLatestFrom` are one node fed by an edge from each source (``CombineOfTwo``,
-/// ``WithLatestFromSignal``, ``TwoPortSignal``): each edge is a slot of its source holding the node and the port it
-/// feeds, and the node is its own settle.
+/// A two-source `combine`, a `withLatestFrom` and a `merge` of two are one node fed by an edge from each source
+/// (``CombineOfTwo``, ``WithLatestFromSignal``, ``MergeOfTwo``, ``TwoPortSignal``): each edge is a slot of its source
+/// holding the node and the port it feeds, and a node that settles is its own settle.
 @Suite(.freesEverything) struct JoinEdgeTests {
   /// The two-source joins on edges.
   enum Join: String, CaseIterable, CustomTestStringConvertible {
-    case combine, withLatestFrom
+    case combine, withLatestFrom, merge
 
     var testDescription: String { rawValue }
 
-    /// The join of `a` (the primary) and `b`, as a line per emission.
-    func make(_ a: Signal<Int>, _ b: Signal<Int>) -> Signal<String> {
+    /// The join of `a` (the primary) and `b`: `a * 100 + b` for the two that pair values, each value for `merge`.
+    func make(_ a: Signal<Int>, _ b: Signal<Int>) -> Signal<Int> {
       switch self {
-      case .combine: Rill.combine(a, b) { "\($0),\($1)" }
-      case .withLatestFrom: a.withLatestFrom(b) { "\($0),\($1)" }
+      case .combine: Rill.combine(a, b) { $0 * 100 + $1 }
+      case .withLatestFrom: a.withLatestFrom(b) { $0 * 100 + $1 }
+      case .merge: Rill.merge(a, b)
       }
     }
   }
@@ -49,20 +50,21 @@ import Testing
     let b = Subject<Int>()
     let moved = port == 0 ? a : b
     var earlier = (0..<5).map { _ in moved.subscribe { _ in } }
-    var got: [String] = []
+    var got: [Int] = []
     var subscription: Subscription? = join.make(a, b).subscribe { got.append($0) }
     earlier.removeAll()  // the tombstones outnumber the live slots: the join's edge moves to slot 0
     a.send(1)
     b.send(2)
     a.send(3)
-    #expect(got == (join == .combine ? ["1,2", "3,2"] : ["3,2"]))
+    let expected = [Join.combine: [102, 302], .withLatestFrom: [302], .merge: [1, 2, 3]][join]
+    #expect(got == expected)
     let other = moved.subscribe { _ in }
     subscription = nil
     #expect(a.observerCount == (port == 0 ? 1 : 0))
     #expect(b.observerCount == (port == 1 ? 1 : 0))
     a.send(4)
     b.send(5)
-    #expect(got == (join == .combine ? ["1,2", "3,2"] : ["3,2"]))
+    #expect(got == expected)
     withExtendedLifetime((subscription, other)) {}
   }
 
@@ -71,12 +73,12 @@ import Testing
   @Test(arguments: Join.allCases)
   func bothPortsOnOneSource(join: Join) {
     let a = Subject<Int>()
-    var got: [String] = []
+    var got: [Int] = []
     var subscription: Subscription? = join.make(a, a).subscribe { got.append($0) }
     #expect(a.observerCount == 2)
     a.send(1)
     a.send(2)
-    #expect(got == ["1,1", "2,2"])
+    #expect(got == (join == .merge ? [1, 1, 2, 2] : [101, 202]))
     subscription = nil
     #expect(a.observerCount == 0)
     withExtendedLifetime(subscription) {}
@@ -89,15 +91,16 @@ import Testing
     let a = Subject<Int>()
     let b = CurrentValueSubject(10)
     let joined = join.make(a, b)
-    var got: [String] = []
+    var got: [Int] = []
     var subscription: Subscription? = joined.subscribe { got.append($0) }
     a.send(1)
     subscription = nil
-    subscription = joined.subscribe { got.append("again " + $0) }
+    subscription = joined.subscribe { got.append(-$0) }  // negated: heard again
     #expect(a.observerCount == 1 && b.observerCount == 1)
     b.value = 11
     a.send(2)
-    #expect(got == ["1,10", "again 2,11"])
+    let expected = [Join.combine: [110, -211], .withLatestFrom: [110, -211], .merge: [10, 1, -10, -11, -2]][join]
+    #expect(got == expected)
     withExtendedLifetime(subscription) {}
   }
 }

@@ -32,12 +32,39 @@ public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
 /// - Complexity: O(1) per value; O(`signals.count`) to connect and disconnect.
 @inlinable
 public func merge<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
-  DerivedSignal(upstreams: signals.map(AnyUpstream.init), kind: .merge) { node in
+  if signals.count == 2 { return MergeOfTwo(signals[0], signals[1]) }
+  return DerivedSignal(upstreams: signals.map(AnyUpstream.init), kind: .merge) { node in
     let subscriptions = signals.map { signal in
       signal.subscribe(feeding: node) { node.emit($0) }
     }
     return Subscription {
       for subscription in subscriptions { subscription.cancel() }
     }
+  }
+}
+
+/// The node of a `merge` of two signals: one object, fed by an edge from each (see ``TwoPortSignal``), emitting what
+/// either delivers. Its connect adds the first's edge, then the second's, so their replays come in that order.
+@usableFromInline
+final class MergeOfTwo<Value>: TwoPortSignal<Value, Value, Value> {
+  @inlinable init(_ first: Signal<Value>, _ second: Signal<Value>) {
+    super.init(
+      first, second, kind: .merge,
+      receive: { node, value in
+        #if DEBUG
+          unsafeDowncast(node, to: MergeOfTwo<Value>.self).noteArrival(atPort: 0)
+        #endif
+        node.emit(value)
+      },
+      receiveSecond: { node, value in
+        #if DEBUG
+          node.noteArrival(atPort: 1)
+        #endif
+        node.emit(value)
+      },
+      connect: {
+        unsafeDowncast($0, to: MergeOfTwo<Value>.self).toggleEdges()
+        return nil
+      })
   }
 }
