@@ -103,4 +103,22 @@ import Testing
     #expect(got == expected)
     withExtendedLifetime(subscription) {}
   }
+
+  /// A second port fed by a node whose deliveries have other hooks too — a checkpoint (rank 32), a node deep in a
+  /// chain (from rank 96) — hears every value: each delivery of such a node still looks for second ports.
+  @Test(arguments: Join.allCases, [32, 100, 200])
+  func aSecondPortFedByAHookedNodeHearsEveryValue(join: Join, depth: Int) {
+    let a = CurrentValueSubject(1)
+    let b = Subject<Int>()
+    var chain: Signal<Int> = b
+    for _ in 0..<depth { chain = chain.map { $0 } }
+    var got: [Int] = []
+    let subscription = join.make(a, chain).subscribe { got.append($0) }
+    b.send(2)
+    a.value = 3
+    b.send(4)
+    let expected = [Join.combine: [102, 302, 304], .withLatestFrom: [302], .merge: [1, 2, 3, 4]][join]
+    #expect(got == expected)
+    withExtendedLifetime(subscription) {}
+  }
 }

@@ -37,9 +37,9 @@ struct ObserverSlot {
   /// tombstone).
   @usableFromInline var observer: Unmanaged<AnyObject>?
   /// For an edge, no subscription but its port's tag (``edgeTag``: `nil` for the first port). Not retained, and
-  /// never retained while in use: a subscription removes its slot before it
-  /// is freed, or, freed on another thread, posts the slot's index under the lock that compaction holds, which
-  /// then moves the index in the inbox instead of touching the subscription; compaction touches only live slots.
+  /// never retained while in use: a subscription removes its slot before it is freed, or, freed on another thread,
+  /// posts the slot's index under the lock that compaction holds, which then moves the index in the inbox instead of
+  /// touching the subscription; compaction touches only live slots.
   ///
   /// Unmanaged, not `unowned(unsafe)`: reading an `unowned(unsafe)` reference makes a strong one (an unoptimized
   /// build retains and releases it). A subscription that another thread is releasing at that moment would then
