@@ -28,7 +28,7 @@ final class NodeObserver<Value>: Observer<Value> {
 ///
 /// A slot is one of two kinds. A subscriber's, or a node's made by ``Signal/subscribe(feeding:_:)``, holds an
 /// ``Observer`` and the ``Subscription`` that ends it. An *edge* to a node fed by edges (``ForwardingSignal``: `map`,
-/// `filter`, …; ``TwoPortSignal``: a two-source `combine`) holds the node itself and, where a subscription goes, the
+/// `filter`, …; ``TwoPortSignal``: a join of two) holds the node itself and, where a subscription goes, the
 /// node's *port* the edge feeds, as a small tag (``edgeTag``): the node is called through the port's stored step,
 /// and keeps its slot's index itself — no object between the two nodes.
 @usableFromInline

@@ -1,5 +1,5 @@
-// The node of a join fed by two upstreams through edges (a two-source `combine`): one object, with an edge in each
-// upstream's slots that holds the node and the port it feeds.
+// The node of a join fed by two upstreams through edges (a two-source `combine`, `withLatestFrom`, a `merge` of two):
+// one object, with an edge in each upstream's slots that holds the node and the port it feeds.
 
 /// A node fed by two upstreams through edges (see ``ForwardingSignal``): the first upstream's edge feeds port 0,
 /// whose step is the inherited `receive`; the second's feeds port 1, whose step is `receiveSecond`. The operator
@@ -10,7 +10,7 @@
 @usableFromInline
 class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   /// Takes a value the second upstream delivers along its edge. A `let`, so that a delivery calls it without
-  /// retaining anything; at the same offset in every instantiation (see ``Signal/call(_:edgeTag:_:)``).
+  /// retaining anything; at the same offset in every instantiation (see ``Signal/call(_:edgeTag:secondPorts:_:)``).
   @usableFromInline let receiveSecond: (TwoPortSignal<Input, Second, Value>, Second) -> Void
   /// The second upstream's slot of the edge to port 1 while connected, -1 otherwise; kept up to date by that
   /// upstream's compaction (as ``DerivedSignal/upstreamSlot`` is, for port 0).
