@@ -4,7 +4,7 @@ import Testing
 @testable import RillTesting
 
 /// A non-exhaustive test store asserts only what the test names.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ExhaustivityTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct ExhaustivityTests {
   @Test func nonExhaustiveStoresAssertOnlyWhatTheTestNames() async {
     let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [namesEachIncrease])
     store.exhaustivity = .off

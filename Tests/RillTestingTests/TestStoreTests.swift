@@ -4,7 +4,7 @@ import Testing
 @testable import RillTesting
 
 /// Sending, receiving, running action creators and finishing: the steps of a test and how each fails.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct TestStoreTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct TestStoreTests {
   @Test func sendPassesWhenTheChangeIsTheOneDescribed() async {
     let store = TestStore(initialState: Counter(), reducer: counterReducer)
     store.send(.increase) { $0.count = 1 }

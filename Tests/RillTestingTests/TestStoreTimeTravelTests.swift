@@ -5,7 +5,7 @@ import Testing
 @testable import RillTesting
 
 /// Undo, redo, jump and import, made by the test or by others, as steps of a test.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct TestStoreTimeTravelTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct TestStoreTimeTravelTests {
   @Test func aSubscriberThatUndoesFailsTheTest() async {
     let store = TestStore(initialState: Counter(), reducer: counterReducer)
     let failures = Failures(of: store)

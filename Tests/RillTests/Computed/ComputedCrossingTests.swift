@@ -4,7 +4,7 @@ import Testing
 @testable import Rill
 
 /// A `Computed` crosses isolation and reaches SwiftUI like any replaying signal: `values` and `observable()`.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ComputedCrossingTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct ComputedCrossingTests {
   @Test func valuesYieldsTheCurrentValueThenEachChange() async {
     let credit = CurrentValueSubject(10)
     let grade = Computed { credit.value >= 70 ? "pass" : "fail" }

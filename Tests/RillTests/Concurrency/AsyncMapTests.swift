@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `map(_:_:)` with an async transform, under each `AsyncMapPolicy`, against work finished by hand.
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct AsyncMapTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct AsyncMapTests {
     let input = Subject<String>()
     let work = AsyncWork<String, String>()
 

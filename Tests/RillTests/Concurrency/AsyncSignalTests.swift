@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `Signal.from(_:)` and `Signal.task(_:)`: signals fed by async work in the caller's isolation.
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct AsyncSignalTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct AsyncSignalTests {
     @Test func fromEmitsTheSequenceElementsInOrder() async {
       let (stream, input) = AsyncStream<Int>.makeStream()
       let signal = Signal.from(stream).map { $0 * 10 }

@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `debounce(for:clock:)` against timelines on a `ManualClock` (duration 10 s).
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct DebounceTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct DebounceTests {
     let clock = ManualClock()
     let input = Subject<String>()
 

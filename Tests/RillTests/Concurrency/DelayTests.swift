@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `delay(for:clock:)` against timelines on a `ManualClock` (duration 10 s).
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct DelayTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct DelayTests {
     let clock = ManualClock()
     let input = Subject<String>()
 

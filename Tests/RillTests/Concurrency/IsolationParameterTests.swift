@@ -45,7 +45,7 @@ extension ConcurrencyTests {
   /// an actor-isolated caller compiles and its actor runs their tasks. A nonisolated caller does not compile
   /// — there `#isolation` is `nil`, which the non-optional parameter rejects ("'nil' is not compatible with
   /// expected argument type 'any Actor'"); `Scripts/check-isolation-misuse.sh` pins that.
-  @Suite(.timeLimit(.minutes(1))) struct IsolationParameterTests {
+  @Suite(.timeLimit(.minutes(5))) struct IsolationParameterTests {
     @Test func theOperatorsRunInTheActorThatBuildsThem() async {
       let searcher = Searcher()
       await searcher.start()

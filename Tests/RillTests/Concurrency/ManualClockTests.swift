@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `ManualClock`: time moves only on `advance`, sleepers wake in deadline order.
-  @Suite(.timeLimit(.minutes(1))) struct ManualClockTests {
+  @Suite(.timeLimit(.minutes(5))) struct ManualClockTests {
     @Test func startsAtZeroAndMovesOnlyWhenAdvanced() async {
       let clock = ManualClock()
       #expect(clock.now == .zero)

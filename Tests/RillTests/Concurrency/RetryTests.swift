@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `retry(attempts:backoff:clock:_:)` driven by a `ManualClock`, and `Backoff`'s delays.
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct RetryTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct RetryTests {
     enum Failure: Error, Equatable { case busy(Int) }
 
     /// An operation that fails until its attempt `succeedsOn`, logging the second of each attempt and

@@ -26,7 +26,7 @@ extension ConcurrencyTests {
 
 extension ConcurrencyTests {
   /// `subscribe(on:)`: delivery of a signal's values on another actor.
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct SubscribeOnTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct SubscribeOnTests {
     @Test func deliversOnTheTargetActorInOrderReplayFirst() async {
       let sink = Sink<Int>()
       let counter = CurrentValueSubject(0)

@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `throttle(for:clock:latest:)` against timelines on a `ManualClock` (duration 10 s).
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct ThrottleTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct ThrottleTests {
     let clock = ManualClock()
     let input = Subject<String>()
 

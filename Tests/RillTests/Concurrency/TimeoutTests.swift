@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `timeout(_:clock:fallback:)` against timelines on a `ManualClock` (duration 10 s).
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct TimeoutTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct TimeoutTests {
     let clock = ManualClock()
     let input = Subject<String>()
 

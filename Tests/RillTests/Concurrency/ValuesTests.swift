@@ -4,7 +4,7 @@ import Testing
 
 extension ConcurrencyTests {
   /// `Signal.values`: a signal as an `AsyncSequence`, iterated in the signal's domain.
-  @MainActor @Suite(.timeLimit(.minutes(1))) struct ValuesTests {
+  @MainActor @Suite(.timeLimit(.minutes(5))) struct ValuesTests {
     @Test func replayingSignalYieldsItsCurrentValueFirst() async {
       let credit = CurrentValueSubject(5)
       var iterator = credit.values.makeAsyncIterator()

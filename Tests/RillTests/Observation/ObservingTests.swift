@@ -4,7 +4,7 @@ import Testing
 @testable import Rill
 
 /// `Signal.observing(_:)`: a signal of an expression over `@Observable` properties.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ObservingTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct ObservingTests {
   @Test func replaysTheCurrentValueThenEmitsEachNewValueAfterTheChange() async {
     let profile = Profile()
     var names: [String] = []
