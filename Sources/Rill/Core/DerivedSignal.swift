@@ -2,13 +2,14 @@
 /// first observer and disconnects when its last observer leaves (rule 7).
 ///
 /// An operator describes itself with a `connect` closure: given the node, it subscribes to the upstream
-/// signals and returns the subscription that ends that connection. The closure is built by the
-/// (inlinable) operator, so its forwarding code is specialized for the caller's types. It captures the
-/// upstream signals, never the node, so an unsubscribed pipeline holds no cycle and is freed with its
-/// last reference.
+/// signals and returns the subscription that ends that connection — or, for a node fed by edges
+/// (``ForwardingSignal``, ``TwoPortSignal``), adds its edges and returns `nil`, and removes them when run again.
+/// The closure is built by the (inlinable) operator, so its forwarding code is specialized for the caller's types.
+/// It never captures the node, so an unsubscribed pipeline holds no cycle and is freed with its last reference.
 ///
-/// Each connection starts afresh: per-connection state (a `scan` accumulator, a `take` count, a
-/// `combine`'s latest values) lives in the `connect` closure's locals and is dropped on disconnect.
+/// Each connection starts afresh: per-connection state (a `scan` accumulator, a `take` count, a `combine`'s
+/// latest values) lives in the node of an operator fed by edges, which resets it when it connects and drops it
+/// when it disconnects, and in the `connect` closure's locals for the others, dropped on disconnect.
 ///
 /// A node derived from a replaying signal caches the last value it emitted and gives it to each new
 /// observer (rule 2). The first observer needs no cache: connecting makes the upstream replay, and that
