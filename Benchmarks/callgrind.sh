@@ -24,7 +24,8 @@ workloads=("$@")
 if [[ ${#workloads[@]} -eq 0 ]]; then
   workloads=(
     send_1sub send_10sub send_100sub chain3 take_until chain_90 chain_1000 combine2 diamond combine_list_10 combine_list_1000
-    fanout_combine_10 fanout_combine_1000 fanout_combine_10k churn chain_lifecycle store_dispatch_10 store_dispatch_1000
+    fanout_combine_10 fanout_combine_1000 fanout_combine_10k churn chain_lifecycle chain_teardown
+    store_dispatch_10 store_dispatch_1000
     combine4_transform combine4_map combine4_pack_transform combine4_pack_map combine5_transform combine5_map
     combine5_pack_transform combine5_pack_map combine7_transform combine7_pack_map
     kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable kairo_avoidable
@@ -52,14 +53,18 @@ operations_of() {
     fanout_combine_10k | fanout_computed_10k) echo 4 ;;
     fanout_combine_1000) echo 40 ;;
     fanout_combine_10 | fanout_computed_10 | chain_1000 | send_100sub | kairo_broad | kairo_mux) echo 2000 ;;
-    chain_lifecycle) echo 2000 ;;
+    chain_lifecycle | chain_teardown) echo 2000 ;;
     *) echo 20000 ;;
   esac
 }
 
 instructions() {  # workload side operations -> total instructions, or nothing when Profile has no such form
   local file="$out/callgrind.$1.$2.$3" log
-  if log=$(valgrind --tool=callgrind --callgrind-out-file="$file" "$profile" "$1" "$2" "$3" 2>&1 >/dev/null); then
+  # A teardown workload counts only its teardown (Profile's `measuredTeardown`): what it frees was built first.
+  local only=()
+  [[ $1 == *_teardown ]] && only=(--collect-atstart=no '--toggle-collect=*measuredTeardown*')
+  if log=$(valgrind --tool=callgrind "${only[@]}" --callgrind-out-file="$file" "$profile" "$1" "$2" "$3" \
+    2>&1 >/dev/null); then
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p' <<<"$log"
   fi
 }

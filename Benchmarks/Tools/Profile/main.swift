@@ -61,6 +61,12 @@ func size(of workload: String) -> Int {
   return digits.hasSuffix("k") ? number * 1_000 : number
 }
 
+/// Runs `body`, the part of a workload callgrind.sh counts alone (`--toggle-collect`): a teardown, without the
+/// setup that builds what it frees, whose cost grows with the operations too.
+@inline(never) func measuredTeardown(_ body: () -> Void) {
+  body()
+}
+
 /// Runs `body`, a workload's setup and loop, as a function of its own: each workload is inlined and optimized on its
 /// own, so one workload's setup code cannot use up the inlining its neighbour's loop gets in one large function (a
 /// change to how cheap a node is to build once made `combine2`'s loop call its send's steps out of line).
@@ -136,6 +142,21 @@ func runRill(_ workload: String, operations: Int) -> Bool {
       subscription?.cancel()
       subscription = nil
       end = nil
+    }
+  case "chain_teardown":
+    isolated {
+      // One operation is one node of a chain of maps (as deep as there are operations), connected by the chain's
+      // subscriber and sent one value unmeasured; callgrind.sh counts only `measuredTeardown`: the cancel that
+      // disconnects the chain and the release that frees it.
+      var end: Signal<Int>? = subject
+      for _ in 0..<operations { end = end?.map { $0 &+ 1 } }
+      var subscription = end?.subscribe { sink &+= $0 }
+      subject.send(1)
+      measuredTeardown {
+        subscription?.cancel()
+        subscription = nil
+        end = nil
+      }
     }
   case "churn":
     isolated {
@@ -228,6 +249,16 @@ func runBaseline(_ workload: String, operations: Int) -> Bool {
     }
     chain?(1)
     chain = nil
+  case "chain_teardown":
+    // The same shape written by hand: a closure a node, each calling the next, which its context holds, called once;
+    // only the free is counted (freeing the first frees them one inside another).
+    var chain: ((Int) -> Void)? = { sink &+= $0 }
+    for _ in 0..<operations {
+      let next = chain.unsafelyUnwrapped
+      chain = { next($0 &+ 1) }
+    }
+    chain?(1)
+    measuredTeardown { chain = nil }
   case "churn":
     var observers = ContiguousArray<((Int) -> Void)?>(repeating: { sink &+= $0 }, count: 100)
     for _ in 0..<operations {

@@ -72,8 +72,10 @@ public class _ReactiveNode: _PendingRun {
   }
 
   deinit {
-    releaseDependencies(from: 0)
-    dependencies.deallocate()
+    if dependencies.hasOwnHeader {  // a consumer that ran: a signal that is no computed never has
+      releaseDependencies(from: 0)
+      dependencies.deallocate()
+    }
     dependents.deallocate()
     if has(ReactiveFlags.isLabelled) { NodeNames.remove(self) }
   }
@@ -212,6 +214,11 @@ public class _ReactiveNode: _PendingRun {
 
   @inlinable @inline(__always) final func has(_ flag: UInt32) -> Bool { flags & flag != 0 }
 
+  /// Gives up the reference this node, about to be freed by ``StackGuard``'s release loop, holds to its first
+  /// upstream, when nothing else it frees would release that upstream: for the loop to release after it. `nil` when
+  /// it keeps it (a source, a node whose `connect` captures its upstreams).
+  func takeUpstreamForRelease() -> ReactiveNode? { nil }
+
   /// The graph's representative, shortening the path to it for next time; a node with no graph yet gets one.
   @inlinable @inline(__always) final var rootGraph: Graph {
     let graph = self.graph
@@ -306,6 +313,9 @@ enum ReactiveFlags {
   /// A signal whose observers were removed during one of its deliveries: their tombstones wait for the outermost
   /// delivery to end, which compacts the slots and releases the observers it retired.
   @inlinable static var isCompactionDue: UInt32 { 1 << 19 }
+  /// A ``ForwardingSignal`` whose connect and disconnect are ``ForwardingSignal/toggleEdge()`` alone: it keeps no
+  /// per-connection state, and a disconnect removes its edge without calling its `connect`.
+  @inlinable static var onlyTogglesEdge: UInt32 { 1 << 20 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

@@ -26,9 +26,14 @@
 ///   call has returned. Every frame between is a last step, so nothing runs in between but returns. A chain of
 ///   forwarding operators is delivered in a loop, ``tailSteps`` nodes deep at most; other shapes recurse as
 ///   before.
-/// - **Free.** A node keeps its first upstream besides its connect; freed while another node is being freed
-///   on the same thread, it hands that upstream to the outermost `deinit`, which releases them one after the
-///   other (``StackGuard/releaseUpstream(_:)``).
+/// - **Free.** A node keeps its first upstream besides its connect; the `deinit` that frees it hands that upstream
+///   to a loop on its thread (``StackGuard/releaseFirstUpstream(_:)``): the outermost one runs the loop, which
+///   releases what the nodes it frees hand over, one after the other. A node fed by an edge that only the loop
+///   holds gives its upstream to the loop before it is freed, so a chain of them is freed in the loop with no
+///   hand-over at all.
+/// - **Disconnect.** A node fed by an edge whose last observer leaves inside another disconnect waits in one field
+///   of its graph (``Graph/disconnectEdge(of:)``), or in the graph's queue behind what waits already; the outermost
+///   disconnect runs them in order, so a chain disconnects downstream first, in a loop.
 ///
 /// One connect and one delivery wait at a time in a graph: the loop that runs a waiting one runs it before any
 /// other connect or delivery can start.
@@ -52,9 +57,11 @@ enum ChainWalks {
 /// access spans a call out.
 @usableFromInline
 final class StackGuard {
-  /// Whether a node is being freed on this thread, by ``releaseUpstream(_:)``'s loop.
+  /// Whether a node is being freed on this thread, by the release loop (``releaseFirstUpstream(_:)``).
   @exclusivity(unchecked) var isReleasing = false
-  /// The upstream a node freed inside the loop handed over, for the loop to release: in a chain, one at a time.
+  /// The first upstream a node freed inside the loop handed over, for the loop to release: a signal.
+  @exclusivity(unchecked) var nextReleasedNode: ReactiveNode?
+  /// Another object a node freed inside the loop handed over, for the loop to release.
   @exclusivity(unchecked) var nextReleased: AnyObject?
   /// More of them, when one node's free frees several nodes (a join's sources).
   @exclusivity(unchecked) var released: ContiguousArray<AnyObject> = []
@@ -74,9 +81,8 @@ final class StackGuard {
     return guardian
   }
 
-  /// Releases `upstream` (the first upstream of a node being freed) in a loop on this thread, not from inside
-  /// the `deinit` that gives it up: freeing the last reference to a chain frees one node at a time, however
-  /// deep the chain.
+  /// Releases `upstream` (an upstream of a node being freed) in a loop on this thread, not from inside the `deinit`
+  /// that gives it up: freeing the last reference to a chain frees one node at a time, however deep the chain.
   static func releaseUpstream(_ upstream: consuming AnyObject) {
     var upstream: AnyObject? = consume upstream
     withCurrent { guardian in
@@ -89,20 +95,55 @@ final class StackGuard {
         return
       }
       guardian.isReleasing = true
-      var next = upstream.take()
-      while next != nil {
-        // Released here, outside any access to the guard: what it frees hands its own upstream over.
-        next = nil
-        next = guardian.nextReleased.take() ?? guardian.released.popLast()
-      }
-      if guardian.released.capacity > 1024 { guardian.released = [] }
-      guardian.isReleasing = false
+      upstream = nil  // released inside the loop: what it frees hands its own upstreams over
+      guardian.releaseHandedOver()
     }
   }
 
-  /// Runs `body` with this thread's guard, not retained: the thread keeps it until it exits. (A node freed in the
-  /// release loop asks for the guard once: a retain and a release each time cost a chain's teardown 40 instructions
-  /// a node.)
+  /// Releases `node`, the first upstream of a node being freed, as ``releaseUpstream(_:)`` releases any upstream.
+  static func releaseFirstUpstream(_ node: consuming ReactiveNode) {
+    var node: ReactiveNode? = consume node
+    withCurrent { guardian in
+      if guardian.isReleasing {
+        if guardian.nextReleasedNode == nil {
+          guardian.nextReleasedNode = node.take()
+        } else {
+          guardian.released.append(node.take().unsafelyUnwrapped)
+        }
+        return
+      }
+      guardian.isReleasing = true
+      guardian.nextReleasedNode = node.take()
+      guardian.releaseHandedOver()
+    }
+  }
+
+  /// The loop: releases what the nodes it frees hand over until nothing is left. A node that only this loop holds
+  /// gives its first upstream up before it goes (``ReactiveNode/takeUpstreamForRelease()``), so a chain is freed
+  /// node after node here, without its `deinit`s asking for this thread's guard.
+  private func releaseHandedOver() {
+    while true {
+      if var node = nextReleasedNode.take() {
+        while true {
+          let upstream = isKnownUniquelyReferenced(&node) ? node.takeUpstreamForRelease() : nil
+          // Released here, outside any access to the guard: what it frees hands its own upstreams over.
+          _ = consume node
+          guard let upstream else { break }
+          node = upstream
+        }
+      } else if let other = nextReleased.take() ?? released.popLast() {
+        _ = consume other
+      } else {
+        break
+      }
+    }
+    if released.capacity > 1024 { released = [] }
+    isReleasing = false
+  }
+
+  /// Runs `body` with this thread's guard, not retained: the thread keeps it until it exits. (A node the release loop
+  /// frees that hands an upstream over asks for the guard: a retain and a release each time cost a chain's teardown
+  /// 40 instructions a node.)
   static func withCurrent<Result>(_ body: (StackGuard) -> Result) -> Result {
     if let pointer = pthread_getspecific(stackGuardKey) {
       return Unmanaged<StackGuard>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)

@@ -62,9 +62,9 @@ class DerivedSignal<Value>: Signal<Value> {
   /// ``firstUpstream`` still holds the first of them.
   @usableFromInline @exclusivity(unchecked) final var connect: (DerivedSignal<Value>) -> Subscription?
   /// The first upstream signal, held besides `connect` so that the `deinit` can hand it to a loop rather than
-  /// free it from inside (see ``StackGuard/releaseUpstream(_:)``): freeing the end of a chain frees one node at a
-  /// time.
-  @usableFromInline @exclusivity(unchecked) final var firstUpstream: AnyObject?
+  /// free it from inside (see ``StackGuard/releaseFirstUpstream(_:)``): freeing the end of a chain frees one node at
+  /// a time.
+  @usableFromInline @exclusivity(unchecked) final var firstUpstream: ReactiveNode?
 
   /// The other upstream signals of a join (`combine`, `merge`, `withLatestFrom`, …; see ``otherUpstreams``) in one
   /// word: `nil` for a node with one upstream, the second upstream itself for a node with two (no block of its own),
@@ -129,7 +129,7 @@ class DerivedSignal<Value>: Signal<Value> {
     switch upstreams.count {
     case 0, 1: otherUpstreamStorage = nil
     case 2: otherUpstreamStorage = upstreams[1].signal
-    default: otherUpstreamStorage = UpstreamList.make(upstreams.dropFirst().map(\.signal))
+    default: otherUpstreamStorage = UpstreamList.make(upstreams.dropFirst().map { $0.signal })
     }
     if !risingUpstreams.isEmpty { rarities = DerivedSignalRarities(risingUpstreams: risingUpstreams) }
     super.init(graph: graph, rank: 1 + (upstreams.map(\.rank).max() ?? 0))
@@ -146,8 +146,10 @@ class DerivedSignal<Value>: Signal<Value> {
   }
 
   deinit {
-    clearLatest()
-    latestStorage?.deallocate()
+    if !Self.keepsLatestInline, let storage = latestStorage {  // a value kept inline needs nothing done
+      if hasLatest { storage.deinitialize(count: 1) }
+      storage.deallocate()
+    }
     // The first upstream is released by a loop, not from inside this deinit: freeing the end of a chain would
     // otherwise recurse once per node. Every other reference upstream goes first, while `firstUpstream` keeps it.
     // Each only when it holds something: an edge node's `connect` captures nothing (freeing a chain of maps pays
@@ -155,7 +157,13 @@ class DerivedSignal<Value>: Signal<Value> {
     if rarities != nil { rarities = nil }
     if otherUpstreamStorage != nil { otherUpstreamStorage = nil }
     if !has(ReactiveFlags.connectsByEdge) { connect = { _ in preconditionFailure("a freed node was connected") } }
-    if let upstream = firstUpstream.take() { StackGuard.releaseUpstream(upstream) }
+    if let upstream = firstUpstream.take() { StackGuard.releaseFirstUpstream(upstream) }
+  }
+
+  /// A node fed by edges keeps no other reference to its first upstream (its `connect` captures none): the release
+  /// loop may take it, and free the upstream after this node, not from inside its `deinit`.
+  override final func takeUpstreamForRelease() -> ReactiveNode? {
+    has(ReactiveFlags.connectsByEdge) ? firstUpstream.take() : nil
   }
 
   /// Delivers `value` to this node's observers, remembering it for replay when the node replays.
@@ -334,7 +342,7 @@ class DerivedSignal<Value>: Signal<Value> {
       currentGraph.disconnect(.subscription(connection))
     } else if upstreamSlot >= 0 {
       flags |= ReactiveFlags.isEdgeDisconnectPending
-      currentGraph.disconnect(.edge(self))
+      withOwnRootGraph { $0.disconnectEdge(of: self) }
     }
   }
 }

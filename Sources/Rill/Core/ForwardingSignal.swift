@@ -32,6 +32,7 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
       upstreams: [AnyUpstream(upstream)], kind: kind, forwards: forwards,
       connect: connect ?? { unsafeDowncast($0, to: ForwardingSignal<Input, Value>.self).toggleEdge() })
     flags |= ReactiveFlags.connectsByEdge
+    if connect == nil { flags |= ReactiveFlags.onlyTogglesEdge }
   }
 
   /// A join fed by `upstreams` through edges, of which `receive` takes the first's deliveries (a
@@ -74,7 +75,13 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
   @usableFromInline final override func disconnectEdge() {
     guard has(ReactiveFlags.isEdgeDisconnectPending) else { return }  // removed already, by a reconnect
     flags &= ~ReactiveFlags.isEdgeDisconnectPending
-    _ = connect(self)
+    if has(ReactiveFlags.onlyTogglesEdge) {
+      // `toggleEdge()`'s removal, without the call through `connect` (nor, as there, a retain of the upstream).
+      let upstream = Unmanaged.passUnretained(unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self))
+      upstream._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
+    } else {
+      _ = connect(self)
+    }
   }
 }
 

@@ -36,8 +36,13 @@ final class Graph {
   /// Work queued by sends made during a propagation, first in first out. Its memory follows the backlog,
   /// not the number of sends ever queued, and shrinks after a burst (see ``FIFOQueue``).
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<() -> Void>()
-  /// True while ``disconnect(_:)`` runs its loop; the disconnects it causes wait in `disconnecting`.
+  /// True while ``disconnect(_:)`` runs its loop; the disconnects it causes wait in `nextEdgeDisconnect` and
+  /// `disconnecting`.
   @exclusivity(unchecked) var isDisconnecting = false
+  /// The first disconnect waiting, when it is an edge's and nothing else waits: a chain of forwarding nodes
+  /// disconnects through this one field, one node after the other, without the queue.
+  @exclusivity(unchecked) var nextEdgeDisconnect: ReactiveNode?
+  /// The disconnects waiting after `nextEdgeDisconnect`, in order.
   @exclusivity(unchecked) var disconnecting = FIFOQueue<PendingDisconnect>()
   /// How many open batches hold this graph (see ``batch(_:)``): each adds one to `depth`, so the graph is
   /// idle for deliveries when `depth == batchHolds`, and its joins settle when the last hold ends.
@@ -161,7 +166,36 @@ final class Graph {
     }
     isDisconnecting = true
     connection.run()
-    while let next = disconnecting.popFirst() { next.run() }
+    runWaitingDisconnects()
+  }
+
+  /// Removes the edge of `node`, a node fed by edges whose last observer left, as ``disconnect(_:)`` ends a
+  /// connection: at once, or, inside a disconnect, after those already waiting.
+  @usableFromInline func disconnectEdge(of node: ReactiveNode) {
+    if isDisconnecting {
+      if nextEdgeDisconnect == nil && disconnecting.isEmpty {
+        nextEdgeDisconnect = node
+      } else {
+        disconnecting.append(.edge(node))
+      }
+      return
+    }
+    isDisconnecting = true
+    node.disconnectEdge()
+    runWaitingDisconnects()
+  }
+
+  /// Runs the disconnects that those already run made wait, in order, until none is left.
+  private func runWaitingDisconnects() {
+    while true {
+      if let node = nextEdgeDisconnect.take() {
+        node.disconnectEdge()
+      } else if let next = disconnecting.popFirst() {
+        next.run()
+      } else {
+        break
+      }
+    }
     isDisconnecting = false
   }
 

@@ -25,7 +25,7 @@ final class UpstreamList: ManagedBuffer<Int, AnyObject> {
 /// What a node needs to know about an upstream signal of any value type.
 @usableFromInline
 struct AnyUpstream {
-  @usableFromInline let signal: AnyObject
+  @usableFromInline let signal: ReactiveNode
   @usableFromInline let graph: Graph
   @usableFromInline let rank: Int
   @usableFromInline let replays: Bool
