@@ -13,8 +13,9 @@ public class _PendingRun {
 /// The name Rill's own code uses for ``_PendingRun``.
 @usableFromInline typealias PendingRun = _PendingRun
 
-/// The settle of one connection of a join — a `combine`, `withLatestFrom`, `take(until:)` or `skip(until:)` node —
-/// that the graph runs once the depth-first pass of a propagation is over (rule 6).
+/// The settle of one connection of a join that subscribes to its sources — a `combine` of three or more, or of a
+/// list — that the graph runs once the depth-first pass of a propagation is over (rule 6). (A join fed by edges,
+/// ``TwoPortSignal``, is its own settle.)
 ///
 /// The graph keeps it unretained, so scheduling and running a settle touch no reference count: the pending settle
 /// is a plain value. Its connection owns it, by one manual retain taken at creation (``make(_:)``) and given up

@@ -54,17 +54,19 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   @inlinable final func toggleEdges(secondFirst: Bool = false) {
     if upstreamSlot < 0 {
       if secondFirst { addSecondEdge() }
-      let first = Unmanaged.passUnretained(first)
-      first._withUnsafeGuaranteedRef { first in
-        upstreamSlot = first.slots.count
-        first.addEdge(toPort: 0, of: self) { receive(self, $0) }
-      }
+      addFirstEdge()
       if !secondFirst { addSecondEdge() }
     } else {
-      Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
-      let index = secondSlot
-      secondSlot = -1
-      Unmanaged.passUnretained(second)._withUnsafeGuaranteedRef { $0.removeObserver(at: index) }
+      removeFirstEdge()
+      removeSecondEdge()
+    }
+  }
+
+  /// Adds the first upstream's edge, to port 0.
+  @inlinable final func addFirstEdge() {
+    Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { first in
+      upstreamSlot = first.slots.count
+      first.addEdge(toPort: 0, of: self) { receive(self, $0) }
     }
   }
 
@@ -74,6 +76,18 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
       secondSlot = second.slots.count
       second.addEdge(toPort: 1, of: self) { receiveSecond(self, $0) }
     }
+  }
+
+  /// Removes the first upstream's edge (this node has it).
+  @inlinable final func removeFirstEdge() {
+    Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
+  }
+
+  /// Removes the second upstream's edge (this node has it).
+  @inlinable final func removeSecondEdge() {
+    let index = secondSlot
+    secondSlot = -1
+    Unmanaged.passUnretained(second)._withUnsafeGuaranteedRef { $0.removeObserver(at: index) }
   }
 
   /// Asks the graph to run this node's settle (its `run()`) when the propagation's depth-first pass is over. The

@@ -20,8 +20,6 @@ extension Signal {
   /// - Complexity: O(1) per value; once open, the cost of a `map`.
   @inlinable
   public func skip<Other>(until other: Signal<Other>) -> Signal<Value> {
-    DerivedSignal(upstreams: [AnyUpstream(self), AnyUpstream(other)], kind: .skipUntil, replays: isReplaying) { node in
-      UntilConnection(node: node, source: self, other: other, mode: .skip).subscription
-    }
+    UntilSignal(self, until: other, mode: .skip)
   }
 }

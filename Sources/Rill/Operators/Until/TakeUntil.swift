@@ -1,5 +1,5 @@
 extension Signal {
-  /// Emits the values of this signal until `other` emits, then ends both of its upstream subscriptions.
+  /// Emits the values of this signal until `other` emits, then disconnects from both.
   ///
   /// The Rill form of Combine's `prefix(untilOutputFrom:)` and RxSwift's `take(until:)`. Any value of
   /// `other` ends it, also a replayed one: `other` is subscribed first, so a replaying `other` (a
@@ -23,8 +23,6 @@ extension Signal {
   ///   nothing.
   @inlinable
   public func take<Other>(until other: Signal<Other>) -> Signal<Value> {
-    DerivedSignal(upstreams: [AnyUpstream(self), AnyUpstream(other)], kind: .takeUntil, replays: isReplaying) { node in
-      UntilConnection(node: node, source: self, other: other, mode: .take).subscription
-    }
+    UntilSignal(self, until: other, mode: .take)
   }
 }
