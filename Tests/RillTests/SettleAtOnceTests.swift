@@ -190,4 +190,51 @@ import Testing
     #expect(!soleRootsAreDistinct([chain, source.map { $0 }]))
     #expect(!soleRootsAreDistinct([chain, combine(source, other)]))
   }
+
+  /// `take(until:)` and `skip(until:)` off two subjects decide each value during the pass of the source's send,
+  /// where it is reached, instead of holding it for the end of the pass: `other` cannot emit before that pass ends.
+  @Test func anUntilOffTwoSubjectsDecidesDuringThePass() {
+    let source = Subject<Int>()
+    let stop = Subject<Void>()
+    var log: [String] = []
+    let before = source.subscribe { log.append("s\($0)") }
+    let taken = source.map { $0 * 10 }.take(until: stop).subscribe { log.append("take\($0)") }
+    let skipped = source.skip(until: stop.map { $0 }).subscribe { log.append("skip\($0)") }
+    let after = source.subscribe { log.append("t\($0)") }
+    source.send(1)
+    stop.send()
+    source.send(2)
+    #expect(log == ["s1", "take10", "t1", "s2", "skip2", "t2"])
+    withExtendedLifetime((before, taken, skipped, after)) {}
+  }
+
+  /// Off one subject (a diamond), `take(until:)` still holds its values for the end of the pass: the value of the
+  /// send that ends it is dropped though the source delivers it before `other` does.
+  @Test func anUntilOffOneSubjectStillWaitsForThePass() {
+    let source = Subject<Int>()
+    var log: [String] = []
+    let taken = source.take(until: source.filter { $0 == 2 }).subscribe { log.append("take\($0)") }
+    let after = source.subscribe { log.append("t\($0)") }
+    source.send(1)
+    source.send(2)
+    #expect(log == ["t1", "take1", "t2"])
+    withExtendedLifetime((taken, after)) {}
+  }
+
+  /// Inside a batch, `take(until:)` off two subjects still waits for the batch's end: `other`'s value in the batch
+  /// ends it for every value of the batch, also those sent before.
+  @Test func anUntilInsideABatchStillWaits() {
+    let source = Subject<Int>()
+    let stop = Subject<Void>()
+    var log: [String] = []
+    let taken = source.take(until: stop).subscribe { log.append("take\($0)") }
+    source.send(1)
+    batch {
+      source.send(2)
+      stop.send()
+    }
+    source.send(3)
+    #expect(log == ["take1"])
+    withExtendedLifetime(taken) {}
+  }
 }

@@ -6,9 +6,10 @@ extension Signal {
   /// propagation in which `other` first emits (rule 6): a value of this signal in that propagation passes,
   /// whether it is delivered before or after `other`'s, so ``take(until:)`` and `skip(until:)` of one
   /// `other` split the values between them. While it waits, the values of a propagation are held until its
-  /// depth-first pass is over; once open, it unsubscribes from `other` and forwards every value at once
-  /// (rule 5). Replays the last value emitted, when this signal replays. Once every subscriber has left, the
-  /// next one waits afresh.
+  /// depth-first pass is over (dropped when they arrive, when this signal and `other` each hang off a different
+  /// subject by forwarding operators: rule 6's one shape that needs no wait); once open, it unsubscribes from
+  /// `other` and forwards every value at once (rule 5). Replays the last value emitted, when this signal
+  /// replays. Once every subscriber has left, the next one waits afresh.
   ///
   /// ```swift
   /// let readings = Subject<Int>()

@@ -8,9 +8,11 @@ extension Signal {
   /// `other` first emits (rule 6): a value of this signal in that propagation is dropped, whether it is
   /// delivered before or after `other`'s, so `take(until:)` and ``skip(until:)`` of one `other` split the
   /// values between them. Every value of an earlier propagation is forwarded (rule 5): the values of a
-  /// propagation are held until its depth-first pass is over, then emitted in order. After the end it emits
-  /// nothing more, though it still replays its last value when this signal replays. Once every subscriber
-  /// has left, the next one starts afresh.
+  /// propagation are held until its depth-first pass is over, then emitted in order — unless this signal and
+  /// `other` each hang off a different subject by forwarding operators, where `other` cannot emit before the
+  /// pass ends: then each value is emitted when it arrives (rule 6's one shape that needs no wait). After the end
+  /// it emits nothing more, though it still replays its last value when this signal replays. Once every
+  /// subscriber has left, the next one starts afresh.
   ///
   /// ```swift
   /// let ticks = Subject<Int>()

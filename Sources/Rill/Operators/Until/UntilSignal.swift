@@ -4,7 +4,8 @@
 ///
 /// `other`'s edge is added first, so its replay decides before any value of the source arrives. While `other` may
 /// still emit, each value of the source is held until the propagation's depth-first pass is over; then all of that
-/// propagation's values pass or are dropped together, depending on whether `other` emitted in it. `take(until:)`'s
+/// propagation's values pass or are dropped together, depending on whether `other` emitted in it — unless `other`
+/// cannot emit before the pass ends (``settlesAtOnce``), when each is decided as it arrives. `take(until:)`'s
 /// end removes both edges at once, and `skip(until:)`'s opening `other`'s edge, while the node keeps its observers.
 @usableFromInline
 final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
@@ -16,6 +17,10 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
   /// Whether the node is connected: from its connect to its disconnect, or to the end of a `take(until:)`, which
   /// removes its edges before its observers leave.
   @usableFromInline @exclusivity(unchecked) var isLinked = false
+  /// Whether the source and `other` each hang off a different subject by a chain of forwarding nodes, so that in a
+  /// subject's send `other` cannot emit before the pass ends and a value is decided at once (see
+  /// ``Graph/rootSend``). Set by each connect.
+  @usableFromInline @exclusivity(unchecked) var settlesAtOnce = false
   /// The values of this propagation's pass (or of the replay on connection), in order.
   @usableFromInline @exclusivity(unchecked) var held = HeldValues<Value>()
 
@@ -56,6 +61,7 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
           return nil
         }
       }
+      settlesAtOnce = soleRootsAreDistinct([first, second])
       addFirstEdge()
       finish(emitting: state.connected())
     } else {
@@ -88,7 +94,14 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
   }
 
   @inlinable final func receivedValue(_ value: Value) {
-    switch state.receivedValue(inPropagation: isPropagating) {
+    let decision: UntilState.Decision
+    if settlesAtOnce {
+      let propagation = propagationAndRootSend
+      decision = state.receivedValue(inPropagation: propagation.isPropagating, settlesAtOnce: propagation.isRootSend)
+    } else {
+      decision = state.receivedValue(inPropagation: isPropagating)
+    }
+    switch decision {
     case .emitNow:
       emit(value)
     case .holdAndSettleLater:
@@ -179,8 +192,9 @@ struct UntilState: Equatable {
     return true
   }
 
-  /// The source delivered a value.
-  @inlinable mutating func receivedValue(inPropagation: Bool) -> Decision {
+  /// The source delivered a value; `settlesAtOnce` when `other` cannot emit before the propagation's depth-first
+  /// pass ends (see ``Graph/rootSend``), so a value with nothing held before it is decided now.
+  @inlinable mutating func receivedValue(inPropagation: Bool, settlesAtOnce: Bool = false) -> Decision {
     guard !isConnecting else { return .hold }
     if hasOther {
       if mode == .take { return .drop }
@@ -188,6 +202,7 @@ struct UntilState: Equatable {
     }
     guard inPropagation else { return passes ? .emitNow : .drop }
     guard !isScheduled else { return .hold }
+    if settlesAtOnce { return passes ? .emitNow : .drop }
     isScheduled = true
     return .holdAndSettleLater
   }
