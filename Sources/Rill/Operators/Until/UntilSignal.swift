@@ -145,8 +145,9 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
 
 /// Decides what `take(until:)` and `skip(until:)` do with each value: `other`'s first value ends the one and
 /// opens the other, and it does so for its whole propagation. So while `other` has not emitted, the values of
-/// a propagation's depth-first pass are held until the pass is over, then all emitted or all dropped; values
-/// replayed while connecting are held until both sides are subscribed.
+/// a propagation's depth-first pass are held until the pass is over, then all emitted or all dropped (unless
+/// `other` cannot emit before the pass ends: then each is decided as it arrives); values replayed while
+/// connecting are held until both sides are subscribed.
 @usableFromInline
 struct UntilState: Equatable {
   /// Which values pass: those before `other`'s first value, or those from it on.
@@ -159,7 +160,7 @@ struct UntilState: Equatable {
 
   /// What the node should do with a value the source delivered.
   @usableFromInline enum Decision: Equatable, Sendable {
-    /// Emit it now: outside any propagation, or `skip(until:)` open with nothing held.
+    /// Emit it now: outside any propagation, `skip(until:)` open with nothing held, or decided at once.
     case emitNow
     /// Hold it, and ask the graph to call ``settle()`` at the end of the depth-first pass.
     case holdAndSettleLater
