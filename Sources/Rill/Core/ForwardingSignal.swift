@@ -77,6 +77,8 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
     flags &= ~ReactiveFlags.isEdgeDisconnectPending
     if has(ReactiveFlags.onlyTogglesEdge) {
       // `toggleEdge()`'s removal, without the call through `connect` (nor, as there, a retain of the upstream).
+      // Written out: calling `toggleEdge()` from this unspecialized override cost a chain's teardown 19 instructions
+      // a node (chain_teardown 844 → 863).
       let upstream = Unmanaged.passUnretained(unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self))
       upstream._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
     } else {

@@ -14,9 +14,6 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
   @usableFromInline let settleStep: (UntilSignal<Value, Other>) -> Void
   /// When to pass, hold and drop (per connection: started afresh by each connect).
   @usableFromInline @exclusivity(unchecked) var state: UntilState
-  /// Whether the node is connected: from its connect to its disconnect, or to the end of a `take(until:)`, which
-  /// removes its edges before its observers leave.
-  @usableFromInline @exclusivity(unchecked) var isLinked = false
   /// Whether the source and `other` each hang off a different subject by a chain of forwarding nodes, so that in a
   /// subject's send `other` cannot emit before the pass ends and a value is decided at once (see
   /// ``Graph/rootSend``). Set by each connect.
@@ -46,20 +43,20 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
       connect: { unsafeDowncast($0, to: UntilSignal<Value, Other>.self).toggleConnection() })
   }
 
+  /// Whether the node has an edge left: from its connect to its disconnect, or to the end of a `take(until:)`,
+  /// which removes its edges before its observers leave.
+  @inlinable final var isLinked: Bool { upstreamSlot >= 0 || secondSlot >= 0 }
+
   /// Connects afresh when not linked — `other` first: a replayed value of `other` ends a `take(until:)` before it
   /// adds the source's edge, and opens a `skip(until:)` — and disconnects when linked. Returns `nil`: the connection
   /// is edges, no subscription.
   @inlinable final func toggleConnection() -> Subscription? {
     if !isLinked {
-      isLinked = true
       state = UntilState(mode: state.mode)
       addSecondEdge()
       if state.hasOther {
         removeSecondEdge()
-        if state.mode == .take {
-          isLinked = false  // over before it starts
-          return nil
-        }
+        if state.mode == .take { return nil }  // over before it starts: no edge
       }
       settlesAtOnce = soleRootsAreDistinct([first, second])
       addFirstEdge()
@@ -73,7 +70,6 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
   /// Removes the edges this node still has (`other`'s first) and drops what it held; a settle scheduled in this
   /// propagation does nothing, and keeps the node alive until it has run.
   @inlinable final func unlink() {
-    isLinked = false
     if secondSlot >= 0 { removeSecondEdge() }
     if upstreamSlot >= 0 { removeFirstEdge() }
     state.disconnected()
