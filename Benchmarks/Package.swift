@@ -40,6 +40,13 @@ let package = Package(
       path: "Tools/Profile",
       swiftSettings: swiftSettings
     ),
+    // Prints the heap block of each kind of node (`swift run -c release NodeSizes`), for the sizes README.md quotes.
+    .executableTarget(
+      name: "NodeSizes",
+      dependencies: [.product(name: "Rill", package: "Rill")],
+      path: "Tools/NodeSizes",
+      swiftSettings: swiftSettings
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -97,6 +97,26 @@ import Testing
       }
     }
   }
+
+  /// A chain of nodes that connect by subscribing (``SubscribingSignal``: here `flatMapLatest`, whose `connect`
+  /// closure holds its upstream besides the node's first-upstream field) is freed on a 512 KB thread: each node's
+  /// `deinit` drops the closure before the first upstream goes to the release loop. Dropped after it — by the
+  /// destruction of the node's fields, which comes after every `deinit` has run — each upstream was freed inside the
+  /// node below it's free (checked: the process crashed).
+  @Test func aChainOfSubscribingNodesIsFreedOnA512KBThread() async {
+    await #expect(processExitsWith: .success) {
+      onThread(stackSize: 512 << 10) {
+        let source = Subject<Int>()
+        weak var weakEnd: Signal<Int>?
+        do {
+          var end: Signal<Int> = source
+          for _ in 0..<20_000 { end = end.flatMapLatest { _ in source } }
+          weakEnd = end
+        }
+        guard weakEnd == nil else { fatalError("not freed") }
+      }
+    }
+  }
 }
 
 /// A weak reference to a signal, to see that it was freed.

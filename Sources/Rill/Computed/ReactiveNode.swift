@@ -47,18 +47,33 @@ public class _ReactiveNode: _PendingRun {
   /// run that reads it in between takes the stamp: the outer run's next read of it may add a second edge to it,
   /// harmless: kept, not added again, by the runs that read it the same way; dropped by one that reads it once.)
   @usableFromInline @exclusivity(unchecked) final var readStamp: UInt = 0
-  // Three bytes of the signal's, after the node's own fields: `Signal`'s 32-bit counters fill the rest of the word,
+  // One byte of the signal's, after the node's own fields: `Signal`'s bytes and counters fill the rest of the words,
   // so they cost a node no memory.
-  /// What a delivery of this signal must do besides calling its observers, as bits: ``Signal/checkpointHook`` for a
-  /// node whose rank makes it a delivery checkpoint; ``Signal/deepChainHook`` for a forwarding node deep in its
-  /// graph (see ``ChainWalks``). Zero for nearly every delivery.
+  /// What a delivery of this signal must do besides calling its observers, as bits: ``checkpointHook`` for a node
+  /// whose rank makes it a delivery checkpoint; ``deepChainHook`` for a forwarding node deep in its graph (see
+  /// ``ChainWalks``); ``secondPortHook`` for one that feeds a join's second port. Zero for nearly every delivery.
   @usableFromInline @exclusivity(unchecked) final var deliveryHooks: UInt8 = 0
   /// Set while a node connects to this signal as the last step of its connect (see
   /// ``Signal/addEdge(to:replay:)``): this signal's connect, if the edge makes one, is a tail call.
-  @usableFromInline @exclusivity(unchecked) final var isTailConnect = false
-  /// Whether this is a derived node that forwards its one upstream's values, the last step of its observer (a
-  /// `map`, `filter`, …; see ``ForwardingSignal``).
-  @usableFromInline @exclusivity(unchecked) final var isForwardingNode = false
+  @inlinable final var isTailConnect: Bool {
+    get { has(ReactiveFlags.isTailConnect) }
+    set { flags = newValue ? flags | ReactiveFlags.isTailConnect : flags & ~ReactiveFlags.isTailConnect }
+  }
+
+  /// The bit of ``deliveryHooks`` for a node whose rank is a positive multiple of ``ChainWalks/checkpointRank``.
+  @inlinable static var checkpointHook: UInt8 { 1 }
+  /// The bit of ``deliveryHooks`` for a forwarding node deep enough in its graph that a deep delivery may reach it
+  /// as a tail step: its deliveries check the graph's ``Graph/tailStepCall`` (see ``ChainWalks``).
+  @inlinable static var deepChainHook: UInt8 { 2 }
+  /// The bit of ``deliveryHooks`` for a signal that has fed a join's second port (``TwoPortSignal``) since it was
+  /// made: its deliveries tell such an edge from a subscriber's slot (see
+  /// ``Signal/deliverToObservers(_:tailSteps:end:)``). Kept once set: it costs such a signal a test per slot, and
+  /// clearing it would need a count of those edges. (The three are constants of this class, not of the generic
+  /// `Signal`, whose metadata an unspecialized caller would look up to read them.)
+  @inlinable static var secondPortHook: UInt8 { 4 }
+
+  /// Whether this is a derived node that forwards its one upstream's values (``ReactiveFlags/isForwardingNode``).
+  @inlinable final var isForwardingNode: Bool { has(ReactiveFlags.isForwardingNode) }
   #if DEBUG
     /// Counts this node in the tests' live-object scope.
     @usableFromInline final let liveNode = LiveObject(.signal)
@@ -308,14 +323,27 @@ enum ReactiveFlags {
   /// A forwarding node's last observer left and the removal of its edge upstream waits in the graph's disconnect
   /// loop (see ``ForwardingSignal``).
   @inlinable static var isEdgeDisconnectPending: UInt32 { 1 << 17 }
-  /// A ``ForwardingSignal``: its `connect` toggles its edge and captures nothing.
+  /// A ``ForwardingSignal``: its connect toggles its edges, and it keeps no other reference upstream.
   @inlinable static var connectsByEdge: UInt32 { 1 << 18 }
   /// A signal whose observers were removed during one of its deliveries: their tombstones wait for the outermost
   /// delivery to end, which compacts the slots and releases the observers it retired.
   @inlinable static var isCompactionDue: UInt32 { 1 << 19 }
   /// A ``ForwardingSignal`` whose connect and disconnect are ``ForwardingSignal/toggleEdge()`` alone: it keeps no
-  /// per-connection state, and a disconnect removes its edge without calling its `connect`.
+  /// per-connection state, and a disconnect removes its edge without a virtual call.
   @inlinable static var onlyTogglesEdge: UInt32 { 1 << 20 }
+  /// A ``DerivedSignal`` with more than one upstream (a join).
+  @inlinable static var isJoin: UInt32 { 1 << 21 }
+  /// A derived node that forwards its one upstream's values, the last step of its observer (a `map`, `filter`, …;
+  /// see ``ForwardingSignal``).
+  @inlinable static var isForwardingNode: UInt32 { 1 << 22 }
+  /// A signal that a node connects to as the last step of the node's connect (see ``ReactiveNode/isTailConnect``).
+  @inlinable static var isTailConnect: UInt32 { 1 << 23 }
+  /// A ``DerivedSignal`` whose rank can rise: it switches upstreams itself, or an upstream can rise.
+  @inlinable static var canRise: UInt32 { 1 << 25 }
+  /// Where a ``DerivedSignal`` keeps its ``OperatorKind``'s raw value, in the five bits from here.
+  @inlinable static var operatorKindShift: UInt32 { 26 }
+  /// The bits of ``operatorKindShift``.
+  @inlinable static var operatorKindMask: UInt32 { 0b11111 << operatorKindShift }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.

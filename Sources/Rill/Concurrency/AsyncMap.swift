@@ -66,7 +66,7 @@ extension Signal {
     isolation: isolated any Actor = #isolation,
     _ transform: nonisolated(nonsending) @escaping (Value) async -> Output
   ) -> Signal<Output> {
-    return DerivedSignal(self, kind: .asyncMap) { node in
+    return SubscribingSignal(self, kind: .asyncMap) { node in
       let state = StateCell(AsyncMapState<Value>(policy: policy))
       let running = StateCell<Task<Void, Never>?>(nil)
       func start(_ work: AsyncMapState<Value>.Work, isolation: isolated any Actor) {

@@ -99,7 +99,7 @@ extension Signal {
     isolation: isolated any Actor = #isolation,
     _ operation: nonisolated(nonsending) @escaping (_ send: (Value) -> Void) async -> Void
   ) -> Signal<Value> {
-    return DerivedSignal(upstreams: [], kind: .asyncSequence, replays: false) { node in
+    return SubscribingSignal(upstreams: [], kind: .asyncSequence, replays: false) { node in
       let task = Task {
         _ = isolation
         await operation { value in

@@ -1,15 +1,12 @@
 /// The node every operator returns: a signal that connects to its upstream signals when it gets its
 /// first observer and disconnects when its last observer leaves (rule 7).
 ///
-/// An operator describes itself with a `connect` closure: given the node, it subscribes to the upstream
-/// signals and returns the subscription that ends that connection — or, for a node fed by edges
-/// (``ForwardingSignal``, ``TwoPortSignal``), adds its edges and returns `nil`, and removes them when run again.
-/// The closure is built by the (inlinable) operator, so its forwarding code is specialized for the caller's types.
-/// It never captures the node, so an unsubscribed pipeline holds no cycle and is freed with its last reference.
-///
-/// Each connection starts afresh: per-connection state (a `scan` accumulator, a `take` count, a `combine`'s
-/// latest values) lives in the node of an operator fed by edges, which resets it when it connects and drops it
-/// when it disconnects, and in the `connect` closure's locals for the others, dropped on disconnect.
+/// How it connects is its subclass's: a node fed by edges (``ForwardingSignal``, ``TwoPortSignal``) adds its edges
+/// and removes them when its connect runs again; a ``SubscribingSignal`` runs the `connect` closure its operator
+/// built, which subscribes upstream and returns the subscription that ends the connection. Each connection starts
+/// afresh: per-connection state (a `scan` accumulator, a `take` count, a `combine`'s latest values) lives in the node
+/// of an operator fed by edges, which resets it when it connects, and in the `connect` closure's locals for the
+/// others, dropped on disconnect.
 ///
 /// A node derived from a replaying signal caches the last value it emitted and gives it to each new
 /// observer (rule 2). The first observer needs no cache: connecting makes the upstream replay, and that
@@ -25,27 +22,37 @@
 /// is on connect and on a switch.
 @usableFromInline
 class DerivedSignal<Value>: Signal<Value> {
-  // The fields a delivery reads come first, right after `Signal`'s: `hasLatest` and `latestInline` are read by
-  // every `emit`, so they share cache lines with the fields the delivery reads there (a send fanning out to
-  // thousands of nodes pays a cache miss per line it touches in each). The four one-byte fields and a forwarding
-  // node's slot index share a word.
+  // The fields a delivery reads come first, right after `Signal`'s: `latestInline` is written by every `emit` of a
+  // node that replays, so it shares cache lines with the fields the delivery reads there (a send fanning out to
+  // thousands of nodes pays a cache miss per line it touches in each). Its facts are bits of `flags`, and its replay
+  // cache's state and its slot upstream are in `Signal`'s words: none of them costs a word of its own.
 
-  /// Whether `latestInline`, or the storage it points to, holds the last value emitted.
-  @usableFromInline @exclusivity(unchecked) final var hasLatest = false
+  /// Whether `latestInline`, or the storage it points to, holds the last value emitted (only a node that replays
+  /// does). Set only on a node that replays.
+  @inlinable @inline(__always) final var hasLatest: Bool {
+    get { replayState == 2 }
+    set { replayState = newValue ? 2 : 1 }
+  }
   /// Whether this node caches its last value for new observers (some upstream replays).
-  @usableFromInline let replays: Bool
+  @inlinable @inline(__always) final var replays: Bool { replayState != 0 }
   /// Whether this node's rank can rise: it switches upstreams itself, or an upstream can rise.
-  @usableFromInline let canRise: Bool
+  @inlinable final var canRise: Bool { has(ReactiveFlags.canRise) }
   /// The operator this node is, for the live graph (``Signal/liveGraph()``).
-  @usableFromInline final var kind: OperatorKind
+  @inlinable final var kind: OperatorKind {
+    get {
+      let raw = (flags & ReactiveFlags.operatorKindMask) >> ReactiveFlags.operatorKindShift
+      return OperatorKind(rawValue: UInt8(truncatingIfNeeded: raw)).unsafelyUnwrapped
+    }
+    set {
+      flags = flags & ~ReactiveFlags.operatorKindMask | UInt32(newValue.rawValue) << ReactiveFlags.operatorKindShift
+    }
+  }
   /// A forwarding node's slot in its upstream while connected (see ``ForwardingSignal``), -1 otherwise; kept up to
   /// date by the upstream's compaction.
   @inlinable @inline(__always) final var upstreamSlot: Int {
     get { Int(truncatingIfNeeded: upstreamSlotStorage) }
     set { upstreamSlotStorage = Int32(truncatingIfNeeded: newValue) }
   }
-  /// ``upstreamSlot``'s storage, in the word the one-byte fields share.
-  @usableFromInline @exclusivity(unchecked) final var upstreamSlotStorage: Int32 = -1
   /// The last value emitted, when the node replays and the value is plain data of at most two words (see
   /// ``keepsLatestInline``): kept here rather than in storage of its own, an emit writes next to the fields its
   /// delivery reads instead of in another cache line. For any other value of a node that replays, the first word is
@@ -54,33 +61,16 @@ class DerivedSignal<Value>: Signal<Value> {
   /// What few nodes have — upstreams whose rank can rise, the box of a deep chain's hand-back — behind one pointer,
   /// `nil` for the rest (see ``DerivedSignalRarities``).
   @usableFromInline @exclusivity(unchecked) final var rarities: DerivedSignalRarities?
-  /// The subscription to the upstream signals while connected; `nil` for a forwarding node, whose edge upstream
-  /// is no object (``upstreamSlot``).
-  @usableFromInline @exclusivity(unchecked) final var upstream: Subscription?
-  /// Connects this node upstream, returning the subscription that ends the connection (`nil` for a forwarding
-  /// node's edge). It captures the upstream signals; the `deinit` drops it first (a var, so it can), while
-  /// ``firstUpstream`` still holds the first of them.
-  @usableFromInline @exclusivity(unchecked) final var connect: (DerivedSignal<Value>) -> Subscription?
-  /// The first upstream signal, held besides `connect` so that the `deinit` can hand it to a loop rather than
-  /// free it from inside (see ``StackGuard/releaseFirstUpstream(_:)``): freeing the end of a chain frees one node at
-  /// a time.
+  /// The first upstream signal, held so that the `deinit` can hand it to a loop rather than free it from inside (see
+  /// ``StackGuard/releaseFirstUpstream(_:)``): freeing the end of a chain frees one node at a time.
   @usableFromInline @exclusivity(unchecked) final var firstUpstream: ReactiveNode?
 
-  /// The other upstream signals of a join (`combine`, `merge`, `withLatestFrom`, …; see ``otherUpstreams``) in one
-  /// word: `nil` for a node with one upstream, the second upstream itself for a node with two (no block of its own),
-  /// an ``UpstreamList`` for a node with more.
-  @usableFromInline @exclusivity(unchecked) final var otherUpstreamStorage: AnyObject?
-
   /// The other upstream signals of a join, in order, for the live graph and the run reasons: empty for a node with
-  /// one upstream.
-  final var otherUpstreams: [AnyObject] {
-    guard let storage = otherUpstreamStorage else { return [] }
-    if let list = storage as? UpstreamList { return list.upstreams }
-    return [storage]
-  }
+  /// one upstream. Kept by the subclass that has them (``TwoPortSignal``, ``SubscribingSignal``).
+  var otherUpstreams: [AnyObject] { [] }
 
   /// Whether this node has more than one upstream (a join).
-  @inlinable final var hasOtherUpstreams: Bool { otherUpstreamStorage != nil }
+  @inlinable final var hasOtherUpstreams: Bool { has(ReactiveFlags.isJoin) }
 
   /// Room for the last value emitted while connected, allocated only when `replays` and the value is not kept in
   /// `latestInline` (whose first word holds its address); it holds a value when `hasLatest`. Raw storage, not an
@@ -110,39 +100,24 @@ class DerivedSignal<Value>: Signal<Value> {
     kind: OperatorKind,
     replays: Bool? = nil,
     switchesUpstream: Bool = false,
-    forwards: Bool = false,
-    connect: @escaping (DerivedSignal<Value>) -> Subscription?
+    forwards: Bool = false
   ) {
     var graph = upstreams.first?.graph ?? Graph()
     for other in upstreams.dropFirst() { graph = graph.union(other.graph) }
     let replays = replays ?? upstreams.contains { $0.replays }
-    self.replays = replays
     if replays && !Self.keepsLatestInline {
       let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
       latestInline.0 = UInt64(UInt(bitPattern: storage))
     }
     let risingUpstreams = upstreams.compactMap(\.risingNode)
-    canRise = switchesUpstream || !risingUpstreams.isEmpty
-    self.kind = kind
-    self.connect = connect
     firstUpstream = upstreams.first?.signal
-    switch upstreams.count {
-    case 0, 1: otherUpstreamStorage = nil
-    case 2: otherUpstreamStorage = upstreams[1].signal
-    default: otherUpstreamStorage = UpstreamList.make(upstreams.dropFirst().map { $0.signal })
-    }
     if !risingUpstreams.isEmpty { rarities = DerivedSignalRarities(risingUpstreams: risingUpstreams) }
     super.init(graph: graph, rank: 1 + (upstreams.map(\.rank).max() ?? 0))
-    isForwardingNode = forwards
-  }
-
-  /// Convenience for the common case of one upstream.
-  @inlinable convenience init<Upstream>(
-    _ upstream: Signal<Upstream>,
-    kind: OperatorKind,
-    connect: @escaping (DerivedSignal<Value>) -> Subscription
-  ) {
-    self.init(upstreams: [AnyUpstream(upstream)], kind: kind, connect: connect)
+    if forwards { flags |= ReactiveFlags.isForwardingNode }
+    if upstreams.count > 1 { flags |= ReactiveFlags.isJoin }
+    if replays { replayState = 1 }
+    if switchesUpstream || !risingUpstreams.isEmpty { flags |= ReactiveFlags.canRise }
+    self.kind = kind
   }
 
   deinit {
@@ -151,16 +126,13 @@ class DerivedSignal<Value>: Signal<Value> {
       storage.deallocate()
     }
     // The first upstream is released by a loop, not from inside this deinit: freeing the end of a chain would
-    // otherwise recurse once per node. Every other reference upstream goes first, while `firstUpstream` keeps it.
-    // Each only when it holds something: an edge node's `connect` captures nothing (freeing a chain of maps pays
-    // for none of these but the last).
+    // otherwise recurse once per node. A subclass's `deinit` lets go of what else holds it first (it runs before
+    // this one; its fields are destroyed only after this one has run).
     if rarities != nil { rarities = nil }
-    if otherUpstreamStorage != nil { otherUpstreamStorage = nil }
-    if !has(ReactiveFlags.connectsByEdge) { connect = { _ in preconditionFailure("a freed node was connected") } }
     if let upstream = firstUpstream.take() { StackGuard.releaseFirstUpstream(upstream) }
   }
 
-  /// A node fed by edges keeps no other reference to its first upstream (its `connect` captures none): the release
+  /// A node fed by edges keeps no other reference to its first upstream (no closure of it captures one): the release
   /// loop may take it, and free the upstream after this node, not from inside its `deinit`.
   override final func takeUpstreamForRelease() -> ReactiveNode? {
     has(ReactiveFlags.connectsByEdge) ? firstUpstream.take() : nil
@@ -258,9 +230,21 @@ class DerivedSignal<Value>: Signal<Value> {
     #endif
   }
 
-  /// Whether this node is connected upstream: by a subscription, or by an edge whose removal does not wait.
-  final var isConnected: Bool {
-    upstream != nil || (upstreamSlot >= 0 && !has(ReactiveFlags.isEdgeDisconnectPending))
+  /// Whether this node is connected upstream: by an edge whose removal does not wait (or, for a
+  /// ``SubscribingSignal``, by a subscription).
+  var isConnected: Bool {
+    upstreamSlot >= 0 && !has(ReactiveFlags.isEdgeDisconnectPending)
+  }
+
+  /// Connects this node upstream (its first observer came) — or, for a node fed by edges whose edges are in, removes
+  /// them (its disconnect, see ``ForwardingSignal``). Every node overrides it.
+  @usableFromInline func connectStep() {
+    preconditionFailure("Rill: a derived signal with no connect")
+  }
+
+  /// Takes the subscription that connects this node upstream, if it is connected by one (a ``SubscribingSignal``).
+  @usableFromInline func takeSubscription() -> Subscription? {
+    nil
   }
 
   override func appendLiveUpstreams(to nodes: inout [AnyObject]) {
@@ -298,7 +282,7 @@ class DerivedSignal<Value>: Signal<Value> {
       }
     }
     currentGraph.connectNesting &+= 1
-    upstream = connect(self)
+    connectStep()
     currentGraph.connectNesting &-= 1
     guard !isTailCall else { return }  // the connect below runs what waits
     while let next = currentGraph.deferredConnect.take() { next.connectDeferred() }
@@ -332,8 +316,7 @@ class DerivedSignal<Value>: Signal<Value> {
   }
 
   @usableFromInline override func lastObserverRemoved() {
-    let connection = upstream
-    upstream = nil
+    let connection = has(ReactiveFlags.connectsByEdge) ? nil : takeSubscription()
     clearLatest()
     if canRise {
       for upstream in risingUpstreams { upstream.removeRiseLink(self) }
@@ -353,7 +336,7 @@ extension DerivedSignal: DeferredConnecting {
     guard !isConnected, observerCount > 0 else { return }
     if has(ReactiveFlags.isEdgeDisconnectPending) { disconnectEdge() }
     currentGraph.connectNesting &+= 1
-    upstream = connect(self)
+    connectStep()
     currentGraph.connectNesting &-= 1
   }
 }

@@ -8,7 +8,7 @@
 /// its (inlinable) code, so specialized for the caller's types and capturing nothing: the node is its argument, and
 /// what the operator needs (its closure, its per-connection state) is kept in the node's subclass.
 ///
-/// Its connect and its disconnect are one step, ``toggleEdge()``, run by ``DerivedSignal/connect``: it adds the
+/// Its connect and its disconnect are one step, ``toggleEdge()``, run by ``DerivedSignal/connectStep()``: it adds the
 /// edge when the node has none, and removes it when it has one.
 @usableFromInline
 class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
@@ -16,47 +16,40 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
   /// anything.
   @usableFromInline let receive: (ForwardingSignal<Input, Value>, Input) -> Void
 
-  /// A node fed by `upstream`, whose deliveries `receive` takes; `connect`, when given, runs the node's connect and
-  /// disconnect instead of ``toggleEdge()`` alone (to start per-connection state afresh; it must toggle the edge).
-  /// `forwards` when `receive`'s last step is the node's `emit` and nothing else ends it, as a chain of `map`s
-  /// (see ``ChainWalks``).
+  /// A node fed by `upstream`, whose deliveries `receive` takes; its connect and disconnect are ``toggleEdge()``
+  /// alone (a node with per-connection state is a ``StatefulForwardingSignal``). `forwards` when `receive`'s last
+  /// step is the node's `emit` and nothing else ends it, as a chain of `map`s (see ``ChainWalks``).
   @inlinable init(
     _ upstream: Signal<Input>,
     kind: OperatorKind,
     forwards: Bool = true,
-    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
-    connect: ((DerivedSignal<Value>) -> Subscription?)? = nil
+    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void
   ) {
     self.receive = receive
-    super.init(
-      upstreams: [AnyUpstream(upstream)], kind: kind, forwards: forwards,
-      connect: connect ?? { unsafeDowncast($0, to: ForwardingSignal<Input, Value>.self).toggleEdge() })
-    flags |= ReactiveFlags.connectsByEdge
-    if connect == nil { flags |= ReactiveFlags.onlyTogglesEdge }
+    super.init(upstreams: [AnyUpstream(upstream)], kind: kind, forwards: forwards)
+    flags |= ReactiveFlags.connectsByEdge | ReactiveFlags.onlyTogglesEdge
   }
 
-  /// A join fed by `upstreams` through edges, of which `receive` takes the first's deliveries (a
-  /// ``TwoPortSignal``); `connect` adds and removes every edge. It replays when `replays` says, or, when `nil`, when
-  /// an upstream does.
+  /// A node fed by `upstreams` through edges, of which `receive` takes the first's deliveries; a subclass connects
+  /// it (``StatefulForwardingSignal``). It replays when `replays` says, or, when `nil`, when an upstream does.
   @inlinable init(
     upstreams: [AnyUpstream],
     kind: OperatorKind,
     replays: Bool?,
-    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
-    connect: @escaping (DerivedSignal<Value>) -> Subscription?
+    forwards: Bool,
+    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void
   ) {
     self.receive = receive
-    super.init(upstreams: upstreams, kind: kind, replays: replays, connect: connect)
+    super.init(upstreams: upstreams, kind: kind, replays: replays, forwards: forwards)
     flags |= ReactiveFlags.connectsByEdge
   }
 
   /// Adds the edge upstream when this node has none (its connect), removes it when it has one (its disconnect).
-  /// Returns `nil`: an edge is no subscription.
   ///
   /// The upstream is not retained for the call: this node holds it (``DerivedSignal/firstUpstream``, dropped only by
   /// its `deinit`), and whatever runs this step holds the node — its observer's connect, the disconnect loop's entry,
   /// or, for a `take` at its last value, the delivery that retires the running observer instead of freeing it.
-  @inlinable final func toggleEdge() -> Subscription? {
+  @inlinable final func toggleEdge() {
     let upstream = Unmanaged.passUnretained(unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self))
     upstream._withUnsafeGuaranteedRef { upstream in
       if upstreamSlot < 0 {
@@ -65,11 +58,14 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
         upstream.removeEdge(of: self)
       }
     }
-    return nil
   }
 
   @usableFromInline override func edgeSlotMoved(to index: Int, port: Int) {
     upstreamSlot = index
+  }
+
+  @usableFromInline override func connectStep() {
+    toggleEdge()
   }
 
   @usableFromInline final override func disconnectEdge() {
@@ -82,8 +78,48 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
       let upstream = Unmanaged.passUnretained(unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self))
       upstream._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
     } else {
-      _ = connect(self)
+      connectStep()
     }
+  }
+}
+
+/// A node fed by edges whose connect does more than add its edge: it starts per-connection state afresh (a `scan`
+/// accumulator, a `take` count), or adds more edges (a join, ``TwoPortSignal``). The operator gives `connect`, built
+/// in its (inlinable) code, so specialized for the caller's types and capturing nothing; it runs the node's connect
+/// and its disconnect, and must toggle the edges (``ForwardingSignal/toggleEdge()``).
+@usableFromInline
+class StatefulForwardingSignal<Input, Value>: ForwardingSignal<Input, Value> {
+  /// Runs this node's connect, and its disconnect.
+  @usableFromInline let connect: (DerivedSignal<Value>) -> Void
+
+  /// A node fed by `upstream`, whose deliveries `receive` takes and whose connect and disconnect `connect` runs.
+  @inlinable init(
+    _ upstream: Signal<Input>,
+    kind: OperatorKind,
+    forwards: Bool = true,
+    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
+    connect: @escaping (DerivedSignal<Value>) -> Void
+  ) {
+    self.connect = connect
+    super.init(upstreams: [AnyUpstream(upstream)], kind: kind, replays: nil, forwards: forwards, receive: receive)
+  }
+
+  /// A join fed by `upstreams` through edges, of which `receive` takes the first's deliveries (a
+  /// ``TwoPortSignal``); `connect` adds and removes every edge. It replays when `replays` says, or, when `nil`, when
+  /// an upstream does.
+  @inlinable init(
+    upstreams: [AnyUpstream],
+    kind: OperatorKind,
+    replays: Bool?,
+    receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
+    connect: @escaping (DerivedSignal<Value>) -> Void
+  ) {
+    self.connect = connect
+    super.init(upstreams: upstreams, kind: kind, replays: replays, forwards: false, receive: receive)
+  }
+
+  @usableFromInline final override func connectStep() {
+    connect(self)
   }
 }
 
@@ -105,7 +141,7 @@ extension Signal {
     isTailConnect = false
     // A node this deep in a chain of forwarding nodes may be reached by a deep delivery as a tail step: its
     // deliveries check for one. (Below a join, a delivery starts afresh from the join's settle.)
-    if node.rank >= ChainWalks.deepRank && isForwardingNode { node.deliveryHooks |= Signal<Node>.deepChainHook }
+    if node.rank >= ChainWalks.deepRank && isForwardingNode { node.deliveryHooks |= ReactiveNode.deepChainHook }
   }
 
   /// Adds an edge from this signal to port `port` of `node`, a join (``TwoPortSignal``), whose connect this is;
@@ -115,7 +151,7 @@ extension Signal {
   /// right.
   @inlinable final func addEdge(toPort port: Int, of node: ReactiveNode, replay: (Value) -> Void) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
-    if port != 0 { deliveryHooks |= Signal.secondPortHook }
+    if port != 0 { deliveryHooks |= ReactiveNode.secondPortHook }
     slots.append(ObserverSlot(edgeTo: node, port: port))
     observerCount += 1
     let started = startPropagation()

@@ -25,7 +25,7 @@ package struct PushedSignal<Value> {
     kind: OperatorKind = .pushed,
     connect: @escaping (PushedSignal<Value>) -> Subscription
   ) -> Signal<Value> {
-    DerivedSignal(upstreams: [AnyUpstream(upstream)], kind: kind) { node in connect(PushedSignal(node: node)) }
+    SubscribingSignal(upstreams: [AnyUpstream(upstream)], kind: kind) { node in connect(PushedSignal(node: node)) }
   }
 
   /// The node, as a signal.

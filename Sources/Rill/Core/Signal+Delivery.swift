@@ -6,7 +6,7 @@ extension Signal {
   @inlinable @inline(__always) final func deliver(_ value: Value) {
     if _slowPath(deliveryHooks != 0) {
       // A signal feeding a join's second port, and nothing else to do: its own loop, inlined.
-      if deliveryHooks == Signal.secondPortHook {
+      if deliveryHooks == ReactiveNode.secondPortHook {
         deliverToObservers(value, tailSteps: -1, end: .max, secondPorts: true)
         return
       }
@@ -20,7 +20,7 @@ extension Signal {
   /// back to the delivery that marked it; a checkpoint nested deep delivers down its chain in a loop.
   @inlinable @inline(never) final func deliverWithHooks(_ value: Value) {
     // Nearly always no tail step is being called: one load.
-    if deliveryHooks & Signal.deepChainHook != 0 && withOwnRootGraph({ $0.tailStepCall != 0 }) {
+    if deliveryHooks & ReactiveNode.deepChainHook != 0 && withOwnRootGraph({ $0.tailStepCall != 0 }) {
       // A forwarding node deep in its graph, reached as the last step of a deep delivery, every step of it a last
       // step, if the slot running is its own edge upstream: deliver now, with one step less for the
       // next node, or, at the last step, hand the delivery back. One delivery is handed back at a time; were
@@ -40,7 +40,7 @@ extension Signal {
         return
       }
     }
-    guard deliveryHooks & Signal.checkpointHook != 0 else {
+    guard deliveryHooks & ReactiveNode.checkpointHook != 0 else {
       deliverToObservers(value, tailSteps: -1)
       return
     }
@@ -67,9 +67,9 @@ extension Signal {
   /// subscribed when the value was decided (a computed's, see ``Computed``), not the ones that joined since and heard
   /// it as their replay. Compaction only moves slots towards the front, so no earlier observer is beyond `end`.
   @inlinable @inline(__always) final func deliverToObservers(_ value: Value, tailSteps: Int, end slotsEnd: Int) {
-    // A signal that feeds a join's second port (``secondPortHook``) tells the ports apart in a loop of its own, so
-    // that no other delivery pays a test for them.
-    if _slowPath(deliveryHooks & Signal.secondPortHook != 0) {
+    // A signal that feeds a join's second port (``ReactiveNode/secondPortHook``) tells the ports apart in a loop of
+    // its own, so that no other delivery pays a test for them.
+    if _slowPath(deliveryHooks & ReactiveNode.secondPortHook != 0) {
       deliverToObservers(value, tailSteps: tailSteps, end: slotsEnd, secondPorts: true)
     } else {
       deliverToObservers(value, tailSteps: tailSteps, end: slotsEnd, secondPorts: false)
@@ -86,6 +86,7 @@ extension Signal {
   ) {
     if _slowPath(foreignReleases.arePending) { takeForeignReleases() }
     let outerIndex = deliveringIndex
+    assert(deliveryDepth < .max, "Rill: deliveries nested deeper than a stack holds")
     deliveryDepth &+= 1
     // One slot is in the signal, more are in a list (see ``ObserverSlots``). Each is read at its turn, after the
     // calls before it, which may remove any slot or add one (moving the list); and not retained: a slot owns its
@@ -174,9 +175,9 @@ extension Signal {
   // in every instantiation; it casts the node back to its own type (checked in debug builds). A virtual call instead
   // cost 14 instructions per edge (callgrind's chain3).
   //
-  // A second port is looked for only when `secondPorts` (the signal feeds one: ``secondPortHook``): every other
-  // delivery tests the tag once, as before joins had edges. (Every order of the three tests cost some delivery 1 to 4
-  // instructions more: callgrind's send_10sub, kairo_broad, fanout_computed_10.)
+  // A second port is looked for only when `secondPorts` (the signal feeds one: ``ReactiveNode/secondPortHook``):
+  // every other delivery tests the tag once, as before joins had edges. (Every order of the three tests cost some
+  // delivery 1 to 4 instructions more: callgrind's send_10sub, kairo_broad, fanout_computed_10.)
   //
   // Inlined even in an unoptimized build (`@_transparent`), where every frame counts in a deep chain's recursion
   // before its walks take over (the address sanitizer's frames are large: a rise down 100,000 maps on a 512 KB

@@ -19,7 +19,11 @@
 /// Signals are not `Sendable`: a signal graph lives in one isolation domain (the main actor in an app,
 /// one actor on a server), so delivery needs no locks.
 public class Signal<Value>: _ReactiveNode {
-  // The three counters first, in 32 bits each: they fill the word the node's fields end in.
+  // A byte and the counters first, in 16 and 32 bits: they fill the words the node's fields end in.
+  /// A derived node's replay cache (``DerivedSignal/replays``, ``DerivedSignal/hasLatest``): 0 for a node that does
+  /// not replay (and every other signal), 1 for one that replays and holds no value, 2 for one that holds a value.
+  /// One byte, kept here where it costs no memory: an `emit` tests it and writes it as it would a `Bool` of its own.
+  @usableFromInline @exclusivity(unchecked) final var replayState: UInt8 = 0
   /// The slot whose observer the innermost running delivery is calling.
   @inlinable @inline(__always) final var deliveringIndex: Int {
     get { Int(truncatingIfNeeded: deliveringIndexStorage) }
@@ -30,17 +34,16 @@ public class Signal<Value>: _ReactiveNode {
     get { Int(truncatingIfNeeded: observerCountStorage) }
     set { observerCountStorage = Int32(truncatingIfNeeded: newValue) }
   }
-  /// How many deliveries of this signal are on the stack; slots are compacted only at 0.
-  @inlinable @inline(__always) final var deliveryDepth: Int {
-    get { Int(truncatingIfNeeded: deliveryDepthStorage) }
-    set { deliveryDepthStorage = Int32(truncatingIfNeeded: newValue) }
-  }
+  /// How many deliveries of this signal are on the stack; slots are compacted only at 0. In 16 bits: each is a
+  /// nest of calls on one thread's stack, which 65,535 of would overflow long before the count.
+  @usableFromInline @exclusivity(unchecked) final var deliveryDepth: UInt16 = 0
   /// ``deliveringIndex``'s storage.
   @usableFromInline @exclusivity(unchecked) final var deliveringIndexStorage: Int32 = -1
   /// ``observerCount``'s storage.
   @usableFromInline @exclusivity(unchecked) final var observerCountStorage: Int32 = 0
-  /// ``deliveryDepth``'s storage.
-  @usableFromInline @exclusivity(unchecked) final var deliveryDepthStorage: Int32 = 0
+  /// A derived node's slot in its first upstream while connected by an edge (``DerivedSignal/upstreamSlot``), -1
+  /// otherwise. Kept here, in the word the counters share, where it costs no memory; no other signal uses it.
+  @usableFromInline @exclusivity(unchecked) final var upstreamSlotStorage: Int32 = -1
   /// The observers, in subscription order: one inline, more in a list; a cancelled observer leaves a tombstone
   /// (`nil`) until the next compaction.
   @usableFromInline @exclusivity(unchecked) final var slots = ObserverSlots()
@@ -69,23 +72,13 @@ public class Signal<Value>: _ReactiveNode {
     setCheckpoint()
   }
 
-  /// The bit of ``deliveryHooks`` for a node whose rank is a positive multiple of ``ChainWalks/checkpointRank``.
-  @usableFromInline static var checkpointHook: UInt8 { 1 }
-  /// The bit of ``deliveryHooks`` for a forwarding node deep enough in its graph that a deep delivery may reach it
-  /// as a tail step: its deliveries check the graph's ``Graph/tailStepCall`` (see ``ChainWalks``).
-  @usableFromInline static var deepChainHook: UInt8 { 2 }
-  /// The bit of ``deliveryHooks`` for a signal that has fed a join's second port (``TwoPortSignal``) since it was
-  /// made: its deliveries tell such an edge from a subscriber's slot (see ``deliverToObservers(_:tailSteps:end:)``).
-  /// Kept once set: it costs such a signal a test per slot, and clearing it would need a count of those edges.
-  @usableFromInline static var secondPortHook: UInt8 { 4 }
-
   /// Sets or clears the checkpoint bit for the current rank: after every change of ``ReactiveNode/rank``.
   final func setCheckpoint() {
     let isCheckpoint = rank > 0 && rank % ChainWalks.checkpointRank == 0
     if isCheckpoint {
-      deliveryHooks |= Signal.checkpointHook
+      deliveryHooks |= ReactiveNode.checkpointHook
     } else {
-      deliveryHooks &= ~Signal.checkpointHook
+      deliveryHooks &= ~ReactiveNode.checkpointHook
     }
   }
 

@@ -8,10 +8,13 @@
 /// Its connect adds both edges (``toggleEdges(secondFirst:)``) and its disconnect removes them, in one step as a
 /// forwarding node's.
 @usableFromInline
-class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
+class TwoPortSignal<Input, Second, Value>: StatefulForwardingSignal<Input, Value> {
   /// Takes a value the second upstream delivers along its edge. A `let`, so that a delivery calls it without
   /// retaining anything; at the same offset in every instantiation (see ``Signal/call(_:edgeTag:secondPorts:_:)``).
   @usableFromInline let receiveSecond: (TwoPortSignal<Input, Second, Value>, Second) -> Void
+  /// The second upstream, held until this node's fields are destroyed (after its `deinit`, which hands the first to
+  /// the release loop: the second is freed with no deeper recursion than the first).
+  @usableFromInline let second: Signal<Second>
   /// The second upstream's slot of the edge to port 1 while connected, -1 otherwise; kept up to date by that
   /// upstream's compaction (as ``DerivedSignal/upstreamSlot`` is, for port 0).
   @usableFromInline @exclusivity(unchecked) final var secondSlot = -1
@@ -31,9 +34,10 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
     replays: Bool? = nil,
     receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
     receiveSecond: @escaping (TwoPortSignal<Input, Second, Value>, Second) -> Void,
-    connect: @escaping (DerivedSignal<Value>) -> Subscription?
+    connect: @escaping (DerivedSignal<Value>) -> Void
   ) {
     self.receiveSecond = receiveSecond
+    self.second = second
     super.init(
       upstreams: [AnyUpstream(first), AnyUpstream(second)], kind: kind, replays: replays, receive: receive,
       connect: connect)
@@ -42,11 +46,6 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   /// The first upstream, which this node holds (``DerivedSignal/firstUpstream``) until its `deinit`.
   @inlinable final var first: Signal<Input> {
     unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
-  }
-
-  /// The second upstream, which this node holds (``DerivedSignal/otherUpstreamStorage``) until its `deinit`.
-  @inlinable final var second: Signal<Second> {
-    unsafeDowncast(otherUpstreamStorage.unsafelyUnwrapped, to: Signal<Second>.self)
   }
 
   /// Adds both edges when this node has none (its connect: the first upstream's, then the second's, or the other
@@ -114,6 +113,8 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
     }
   }
 
+  override var otherUpstreams: [AnyObject] { [second] }
+
   @usableFromInline final override func edgeSlotMoved(to index: Int, port: Int) {
     if port == 0 {
       upstreamSlot = index
@@ -125,8 +126,7 @@ class TwoPortSignal<Input, Second, Value>: ForwardingSignal<Input, Value> {
   #if DEBUG
     /// Notes that the upstream feeding `port` delivered (debug builds; see ``RunReason``).
     @inlinable final func noteArrival(atPort port: Int) {
-      let upstream = port == 0 ? firstUpstream : otherUpstreamStorage
-      arrivals.insert(ObjectIdentifier(upstream.unsafelyUnwrapped))
+      arrivals.insert(port == 0 ? ObjectIdentifier(firstUpstream.unsafelyUnwrapped) : ObjectIdentifier(second))
     }
   #endif
 }

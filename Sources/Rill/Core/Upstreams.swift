@@ -1,7 +1,7 @@
 // What a derived node knows of its upstream signals: each one's facts while it is built (`AnyUpstream`), and the
 // other upstreams of a join with more than two, kept in one block (`UpstreamList`).
 
-/// The other upstreams of a join with more than two (see ``DerivedSignal/otherUpstreamStorage``), in one block.
+/// The other upstreams of a join with more than two (see ``SubscribingSignal/otherUpstreamStorage``), in one block.
 final class UpstreamList: ManagedBuffer<Int, AnyObject> {
   /// A list holding `upstreams`.
   static func make(_ upstreams: [AnyObject]) -> UpstreamList {

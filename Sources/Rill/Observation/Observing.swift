@@ -34,7 +34,7 @@ extension Signal {
     isolation: isolated any Actor = #isolation,
     _ expression: @escaping () -> Value
   ) -> Signal<Value> {
-    return DerivedSignal(upstreams: [], kind: .observing, replays: true) { node in
+    return SubscribingSignal(upstreams: [], kind: .observing, replays: true) { node in
       // A change is reported on the mutating thread, before the value is set: it only wakes the task,
       // which reads again in the model's isolation. One pending wake-up is enough.
       let (changes, changed) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))

@@ -33,7 +33,7 @@ extension Signal {
   ///   inners).
   @inlinable
   public func flatMap<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
-    DerivedSignal(upstreams: [AnyUpstream(self)], kind: .flatMap, switchesUpstream: true) { node in
+    SubscribingSignal(upstreams: [AnyUpstream(self)], kind: .flatMap, switchesUpstream: true) { node in
       let inners = StateCell<[Subscription]>([])
       let outer = self.subscribe(feeding: node) { value in
         inners.value.append(node.subscribe(toInner: transform(value)))

@@ -24,7 +24,7 @@ extension Signal {
   ///   connected nodes below this one when the new inner is deeper than any before.
   @inlinable
   public func flatMapLatest<Inner>(_ transform: @escaping (Value) -> Signal<Inner>) -> Signal<Inner> {
-    DerivedSignal(upstreams: [AnyUpstream(self)], kind: .flatMapLatest, switchesUpstream: true) { node in
+    SubscribingSignal(upstreams: [AnyUpstream(self)], kind: .flatMapLatest, switchesUpstream: true) { node in
       let inner = StateCell<Subscription?>(nil)
       let outer = self.subscribe(feeding: node) { value in
         inner.value?.cancel()

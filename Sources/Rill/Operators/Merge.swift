@@ -33,7 +33,7 @@ public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
 @inlinable
 public func merge<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
   if signals.count == 2 { return MergeOfTwo(signals[0], signals[1]) }
-  return DerivedSignal(upstreams: signals.map(AnyUpstream.init), kind: .merge) { node in
+  return SubscribingSignal(upstreams: signals.map(AnyUpstream.init), kind: .merge) { node in
     let subscriptions = signals.map { signal in
       signal.subscribe(feeding: node) { node.emit($0) }
     }
@@ -62,9 +62,6 @@ final class MergeOfTwo<Value>: TwoPortSignal<Value, Value, Value> {
         #endif
         node.emit(value)
       },
-      connect: {
-        unsafeDowncast($0, to: MergeOfTwo<Value>.self).toggleEdges()
-        return nil
-      })
+      connect: { unsafeDowncast($0, to: MergeOfTwo<Value>.self).toggleEdges() })
   }
 }

@@ -21,7 +21,7 @@ extension Signal {
 
 /// The node of ``Signal/pairwise()``: the previous value, forgotten at each connect and disconnect.
 @usableFromInline
-final class PairwiseSignal<Value>: ForwardingSignal<Value, (Value, Value)> {
+final class PairwiseSignal<Value>: StatefulForwardingSignal<Value, (Value, Value)> {
   @usableFromInline @exclusivity(unchecked) var previous: Value?
 
   @inlinable init(_ upstream: Signal<Value>) {

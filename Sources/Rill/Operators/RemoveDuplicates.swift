@@ -63,7 +63,7 @@ extension Signal {
 /// The node of ``Signal/removeDuplicates(by:)``: the last value it emitted, forgotten at each connect and disconnect.
 /// Its predicate is kept as `(Value, Value) -> Bool` (see ``FilteredSignal``).
 @usableFromInline
-final class RemoveDuplicatesSignal<Value>: ForwardingSignal<Value, Value> {
+final class RemoveDuplicatesSignal<Value>: StatefulForwardingSignal<Value, Value> {
   @usableFromInline let isDuplicate: (Value, Value) -> Bool
   @usableFromInline @exclusivity(unchecked) var lastEmitted: Value?
 

@@ -26,7 +26,7 @@ extension Signal {
 /// The node of ``Signal/scan(_:_:)``: its accumulator starts as the initial result at each connect, and goes back
 /// to it at a disconnect (a disconnected node keeps nothing it accumulated alive).
 @usableFromInline
-final class ScanSignal<Input, Value>: ForwardingSignal<Input, Value> {
+final class ScanSignal<Input, Value>: StatefulForwardingSignal<Input, Value> {
   @usableFromInline let initialResult: Value
   @usableFromInline let nextPartialResult: (Value, Input) -> Value
   @usableFromInline @exclusivity(unchecked) var accumulator: Value

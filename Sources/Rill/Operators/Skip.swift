@@ -22,7 +22,7 @@ extension Signal {
 
 /// The node of ``Signal/skip(_:)``: it skips afresh at each connect.
 @usableFromInline
-final class SkipSignal<Value>: ForwardingSignal<Value, Value> {
+final class SkipSignal<Value>: StatefulForwardingSignal<Value, Value> {
   @usableFromInline let count: Int
   @usableFromInline @exclusivity(unchecked) var toSkip: Int
 

@@ -27,7 +27,7 @@ extension Signal {
 /// `predicate` (all values when `nil`), then removes its edge upstream; it counts afresh at each connect. A limit
 /// reached during its own connect (the upstream's replay) removes the edge once the connect has added it.
 @usableFromInline
-final class TakeSignal<Value>: ForwardingSignal<Value, Value> {
+final class TakeSignal<Value>: StatefulForwardingSignal<Value, Value> {
   @usableFromInline let limit: Int
   @usableFromInline let predicate: ((Value) -> Bool)?
   @usableFromInline @exclusivity(unchecked) var remaining: Int
@@ -43,19 +43,18 @@ final class TakeSignal<Value>: ForwardingSignal<Value, Value> {
       guard node.remaining > 0 else { return }
       if let predicate = node.predicate, !predicate(value) { return }
       node.remaining -= 1
-      if node.remaining == 0 && !node.isConnecting { _ = node.toggleEdge() }  // the last one: disconnect first
+      if node.remaining == 0 && !node.isConnecting { node.toggleEdge() }  // the last one: disconnect first
       node.emit(value)
     } connect: { node in
       let node = unsafeDowncast(node, to: TakeSignal<Value>.self)
       guard node.upstreamSlot < 0 else { return node.toggleEdge() }  // the disconnect
       node.remaining = node.limit
-      guard node.limit > 0 else { return nil }  // nothing to take: no edge
+      guard node.limit > 0 else { return }  // nothing to take: no edge
       node.isConnecting = true
-      _ = node.toggleEdge()
+      node.toggleEdge()
       node.isConnecting = false
       // The replay reached the limit: no value comes after it.
-      if node.remaining == 0 && node.upstreamSlot >= 0 { _ = node.toggleEdge() }
-      return nil
+      if node.remaining == 0 && node.upstreamSlot >= 0 { node.toggleEdge() }
     }
   }
 }

@@ -86,8 +86,8 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
   }
 
   /// Connects afresh when disconnected — `other` first, so that the primary's replay finds its value — and
-  /// disconnects when connected, dropping what it held. Returns `nil`: the connection is two edges.
-  @inlinable final func toggleConnection() -> Subscription? {
+  /// disconnects when connected, dropping what it held.
+  @inlinable final func toggleConnection() {
     if upstreamSlot < 0 {
       state = WithLatestFromState()
       toggleEdges(secondFirst: true)
@@ -99,7 +99,6 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
       other = nil
       holdForUnfinishedSettles()
     }
-    return nil
   }
 
   @inlinable final func receivedPrimary(_ value: Primary) {

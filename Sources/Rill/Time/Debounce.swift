@@ -40,7 +40,7 @@ extension Signal {
     clock: C,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return DerivedSignal(self, kind: .debounce) { node in
+    return SubscribingSignal(self, kind: .debounce) { node in
       let timer = StateCell<Task<Void, Never>?>(nil)
       let upstream = self.subscribe(feeding: node) { value in
         timer.value?.cancel()

@@ -38,7 +38,7 @@ extension Signal {
     clock: C,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return DerivedSignal(self, kind: .delay) { node in
+    return SubscribingSignal(self, kind: .delay) { node in
       let state = StateCell(DelayState<Value, C.Instant>())
       let timer = StateCell<Task<Void, Never>?>(nil)
       func schedule(_ deadline: C.Instant, isolation: isolated any Actor) {

@@ -47,7 +47,7 @@ extension Signal {
     latest: Bool,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return DerivedSignal(self, kind: .throttle) { node in
+    return SubscribingSignal(self, kind: .throttle) { node in
       let state = StateCell(ThrottleState<Value, C.Instant>(window: duration, latest: latest))
       let timer = StateCell<Task<Void, Never>?>(nil)
       func openWindow(isolation: isolated any Actor) {

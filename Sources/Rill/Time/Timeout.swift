@@ -45,7 +45,7 @@ extension Signal {
     fallback: @autoclosure @escaping () -> Value,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return DerivedSignal(self, kind: .timeout) { node in
+    return SubscribingSignal(self, kind: .timeout) { node in
       let timer = StateCell<Task<Void, Never>?>(nil)
       func startGap(isolation: isolated any Actor) {
         timer.value?.cancel()

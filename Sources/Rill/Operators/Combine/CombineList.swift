@@ -69,12 +69,12 @@ func combineListNode<Value, Output>(
   output: @escaping ([Value]) -> Output
 ) -> Signal<Output> {
   guard !signals.isEmpty else {
-    return DerivedSignal(upstreams: [], kind: .combine, replays: true) { node in
+    return SubscribingSignal(upstreams: [], kind: .combine, replays: true) { node in
       node.emit(output([]))
       return Subscription {}
     }
   }
-  return DerivedSignal(upstreams: signals.map(AnyUpstream.init), kind: .combine) { node in
+  return SubscribingSignal(upstreams: signals.map(AnyUpstream.init), kind: .combine) { node in
     CombineListConnection(
       node: node, signals: signals, emitsTheArray: emitsTheArray, output: output
     )

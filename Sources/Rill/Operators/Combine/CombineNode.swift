@@ -13,7 +13,7 @@ func combinePackNode<each Source, Output>(
   let sourceCount = upstreams.count
   // Everything that touches the values is built here, in closures, so that it is specialized with this
   // function for the caller's types; only the decisions, which know no types, live in CombineConnection.
-  return DerivedSignal(upstreams: upstreams, kind: .combine) { node in
+  return SubscribingSignal(upstreams: upstreams, kind: .combine) { node in
     let latest = (repeat emptyCell(of: (each Source).self))
     let connection = CombineConnection(sourceCount: sourceCount)
     let emit = { node.emit(output((repeat unwrapLatest(each latest)))) }
@@ -48,7 +48,7 @@ func combineNode<A, B, C, Output>(
   _ c: Signal<C>,
   output: @escaping (LatestOfThree<A, B, C>) -> Output
 ) -> Signal<Output> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)], kind: .combine) { node in
+  SubscribingSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)], kind: .combine) { node in
     let join = CombineJoin(node, latest: LatestOfThree(), sourceCount: 3, output: output)
     join.upstream.append(
       a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
@@ -69,7 +69,8 @@ func combineNode<A, B, C, D, Output>(
   _ d: Signal<D>,
   output: @escaping (LatestOfFour<A, B, C, D>) -> Output
 ) -> Signal<Output> {
-  DerivedSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)], kind: .combine) { node in
+  let upstreams = [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)]
+  return SubscribingSignal(upstreams: upstreams, kind: .combine) { node in
     let join = CombineJoin(node, latest: LatestOfFour(), sourceCount: 4, output: output)
     join.upstream.append(
       a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
@@ -93,7 +94,7 @@ func combineNode<A, B, C, D, E, Output>(
   _ e: Signal<E>,
   output: @escaping (LatestOfFive<A, B, C, D, E>) -> Output
 ) -> Signal<Output> {
-  DerivedSignal(
+  SubscribingSignal(
     upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e)], kind: .combine
   ) { node in
     let join = CombineJoin(node, latest: LatestOfFive(), sourceCount: 5, output: output)
@@ -123,7 +124,7 @@ func combineNode<A, B, C, D, E, F, Output>(
   output: @escaping (LatestOfSix<A, B, C, D, E, F>) -> Output
 ) -> Signal<Output> {
   let upstreams = [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e), AnyUpstream(f)]
-  return DerivedSignal(upstreams: upstreams, kind: .combine) { node in
+  return SubscribingSignal(upstreams: upstreams, kind: .combine) { node in
     let join = CombineJoin(node, latest: LatestOfSix(), sourceCount: 6, output: output)
     join.upstream.append(
       a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })

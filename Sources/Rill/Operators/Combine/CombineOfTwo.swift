@@ -40,8 +40,8 @@ final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
   }
 
   /// Connects both sources when disconnected — afresh, emitting at once if both replayed — and disconnects them
-  /// when connected, forgetting the latest values. Returns `nil`: the connection is two edges, no subscription.
-  @inlinable final func toggleConnection() -> Subscription? {
+  /// when connected, forgetting the latest values.
+  @inlinable final func toggleConnection() {
     if upstreamSlot < 0 {
       state = CombineState(sourceCount: 2)
       toggleEdges()
@@ -53,7 +53,6 @@ final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
       latestValues = LatestOfTwo()
       holdForUnfinishedSettles()
     }
-    return nil
   }
 
   /// A source recorded a value in `latestValues`: emits or schedules a settle as the state decides.

@@ -49,7 +49,7 @@ extension Signal {
 
 /// The node of ``Signal/handleEvents(receiveSubscription:receiveOutput:receiveCancel:)`` (and of `print`).
 @usableFromInline
-final class HandleEventsSignal<Value>: ForwardingSignal<Value, Value> {
+final class HandleEventsSignal<Value>: StatefulForwardingSignal<Value, Value> {
   @usableFromInline let receiveSubscription: (() -> Void)?
   @usableFromInline let receiveOutput: ((Value) -> Void)?
   @usableFromInline let receiveCancel: (() -> Void)?
@@ -74,9 +74,8 @@ final class HandleEventsSignal<Value>: ForwardingSignal<Value, Value> {
         node.receiveSubscription?()
         return node.toggleEdge()
       }
-      _ = node.toggleEdge()
+      node.toggleEdge()
       node.receiveCancel?()
-      return nil
     }
   }
 }

@@ -48,15 +48,14 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
   @inlinable final var isLinked: Bool { upstreamSlot >= 0 || secondSlot >= 0 }
 
   /// Connects afresh when not linked — `other` first: a replayed value of `other` ends a `take(until:)` before it
-  /// adds the source's edge, and opens a `skip(until:)` — and disconnects when linked. Returns `nil`: the connection
-  /// is edges, no subscription.
-  @inlinable final func toggleConnection() -> Subscription? {
+  /// adds the source's edge, and opens a `skip(until:)` — and disconnects when linked.
+  @inlinable final func toggleConnection() {
     if !isLinked {
       state = UntilState(mode: state.mode)
       addSecondEdge()
       if state.hasOther {
         removeSecondEdge()
-        if state.mode == .take { return nil }  // over before it starts: no edge
+        if state.mode == .take { return }  // over before it starts: no edge
       }
       settlesAtOnce = soleRootsAreDistinct([first, second])
       addFirstEdge()
@@ -64,7 +63,6 @@ final class UntilSignal<Value, Other>: TwoPortSignal<Value, Other, Value> {
     } else {
       unlink()
     }
-    return nil
   }
 
   /// Removes the edges this node still has (`other`'s first) and drops what it held; a settle scheduled in this
