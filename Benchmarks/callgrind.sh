@@ -23,7 +23,8 @@ fi
 workloads=("$@")
 if [[ ${#workloads[@]} -eq 0 ]]; then
   workloads=(
-    send_1sub send_10sub send_100sub chain3 take_until chain_90 chain_1000 combine2 diamond combine_list_10 combine_list_1000
+    send_1sub send_10sub send_100sub chain3 take_until merge5 chain_90 chain_1000 combine2 diamond
+    combine_list_10 combine_list_1000
     fanout_combine_10 fanout_combine_1000 fanout_combine_10k churn chain_lifecycle chain_teardown
     store_dispatch_10 store_dispatch_1000
     combine4_transform combine4_map combine4_pack_transform combine4_pack_map combine5_transform combine5_map

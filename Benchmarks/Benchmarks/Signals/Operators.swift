@@ -129,3 +129,42 @@ func takeUntil() {
     blackHole(cancellable)
   }
 }
+
+/// merge5: five subjects → merge → one subscriber; each send goes to the next subject in turn, so every port of the
+/// merge delivers. The baseline keeps a closure per source, stored once, each calling the subscriber's.
+func mergeFive() {
+  workload("merge5", .rill) { benchmark in
+    var sink = 0
+    let sources = (0..<5).map { _ in Rill.Subject<Int>() }
+    let subscription = merge(sources).subscribe { sink &+= $0 }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      sources[value % 5].send(value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+    blackHole(subscription)
+  }
+
+  workload("merge5", .baseline) { benchmark in
+    var sink = 0
+    let effect: (Int) -> Void = identity { sink &+= $0 }
+    let ports = identity(ContiguousArray<(Int) -> Void>((0..<5).map { _ in { effect($0) } }))
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      ports[value % 5](value)
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+
+  workload("merge5", .straightLine) { benchmark in
+    var sink = 0
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations {
+      sink &+= value
+    }
+    benchmark.stopMeasurement()
+    blackHole(sink)
+  }
+}

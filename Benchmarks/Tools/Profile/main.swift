@@ -90,6 +90,13 @@ func runRill(_ workload: String, operations: Int) -> Bool {
         subject.map { $0 &+ 1 }.filter { $0.isMultiple(of: 2) }.map { $0 &* 2 }.subscribe { sink &+= $0 })
       for value in 0..<operations { subject.send(value) }
     }
+  case "merge5":
+    isolated {
+      // One operation is one send on one of five merged subjects, each in turn: every port of the merge's node.
+      let sources = (0..<5).map { _ in Subject<Int>() }
+      subscriptions.append(merge(sources).subscribe { sink &+= $0 })
+      for value in 0..<operations { sources[value % 5].send(value) }
+    }
   case "take_until":
     isolated {
       let stop = Subject<Void>()
@@ -205,6 +212,11 @@ func runBaseline(_ workload: String, operations: Int) -> Bool {
       let incremented = increment(value)
       if isEven(incremented) { effect(double(incremented)) }
     }
+  case "merge5":
+    // A merge written by hand: each source's closure, stored once, calls the subscriber's.
+    let effect: (Int) -> Void = opaque { sink &+= $0 }
+    let ports = opaque(ContiguousArray<(Int) -> Void>((0..<5).map { _ in { effect($0) } }))
+    for value in 0..<operations { ports[value % 5](value) }
   case "take_until":
     var stopped = false
     let effect: (Int) -> Void = opaque { sink &+= $0 }
@@ -324,7 +336,8 @@ guard arguments.count == 4, let operations = Int(arguments[3]), let side = Side(
   run(arguments[1], side: side, operations: operations)
 else {
   print("usage: Profile <workload> <Rill|'Rill Computed'|baseline|straight-line> <operations>")
-  print("  workloads: send_1sub send_10sub send_100sub chain3 take_until chain_90 chain_1000 combine2 diamond churn")
+  print("  workloads: send_1sub send_10sub send_100sub chain3 take_until merge5 chain_90 chain_1000 combine2 diamond")
+  print("             churn")
   print("             store_dispatch_10 store_dispatch_1000 combine_list_10 combine_list_1000")
   print("             fanout_combine_10 fanout_combine_1000 fanout_combine_10k")
   print("             combine<4|5|7>_<transform|map|pack_transform|pack_map> (7: the pack forms)")
@@ -348,6 +361,8 @@ func runStraightLine(_ workload: String, operations: Int) -> Bool {
       let incremented = value &+ 1
       if incremented.isMultiple(of: 2) { sink &+= incremented &* 2 }
     }
+  case "merge5":
+    for value in 0..<operations { sink &+= value }
   case "take_until":
     var stopped = false
     for value in 0..<operations where !stopped { sink &+= value }

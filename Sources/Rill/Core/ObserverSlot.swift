@@ -69,14 +69,23 @@ struct ObserverSlot {
   }
 
   /// The slot of an edge to `node`'s port `port` (0 for a forwarding node's one upstream; 0 or 1 for a
-  /// ``TwoPortSignal``'s), which owns the node (one retain).
+  /// ``TwoPortSignal``'s, up to ``lastPort`` for a `merge` of more), which owns the node (one retain).
   @inlinable init(edgeTo node: ReactiveNode, port: Int = 0) {
+    assert(port >= 0 && port <= Self.lastPort, "Rill: no tag for an edge to port \(port)")
     observer = .passRetained(node)
-    subscription = port == 0 ? nil : .fromOpaque(UnsafeRawPointer(bitPattern: Self.secondPortTag).unsafelyUnwrapped)
+    subscription = port == 0 ? nil : .fromOpaque(UnsafeRawPointer(bitPattern: UInt(port) + 1).unsafelyUnwrapped)
   }
 
+  /// The port an edge whose tag is `tag` feeds.
+  @inlinable @inline(__always) static func port(ofTag tag: UInt) -> Int {
+    tag == 0 ? 0 : Int(tag) - 1
+  }
+
+  /// The highest port an edge can feed: its tag (the port + 1 from port 1 on) is at most ``lastEdgeTag``.
+  @inlinable static var lastPort: Int { Int(lastEdgeTag) - 1 }
+
   /// The bits of the subscription word: an edge's port tag (0 for the first port, ``secondPortTag`` for the
-  /// second), or a subscription's address, or 1 for ``absent``.
+  /// second, one more for each port after), or a subscription's address, or 1 for ``absent``.
   @inlinable var edgeTag: UInt {
     @inline(__always) get { UInt(bitPattern: subscription?.toOpaque()) }
   }
@@ -100,7 +109,7 @@ struct ObserverSlot {
     let tag = edgeTag
     if Self.isEdge(tag: tag) {
       observer.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-        unsafeDowncast($0, to: ReactiveNode.self).edgeSlotMoved(to: index, port: tag == 0 ? 0 : 1)
+        unsafeDowncast($0, to: ReactiveNode.self).edgeSlotMoved(to: index, port: Self.port(ofTag: tag))
       }
     } else {
       subscription.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.index = index }

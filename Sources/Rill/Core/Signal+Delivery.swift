@@ -197,6 +197,9 @@ extension Signal {
       observer._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observer<Value>.self).receive(value) }
     } else {
       Unmanaged<TwoPortSignal<Value, Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
+        #if DEBUG
+          $0.arrivingPort = ObserverSlot.port(ofTag: edgeTag)
+        #endif
         $0.receiveSecond($0, value)
       }
     }

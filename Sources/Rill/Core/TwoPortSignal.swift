@@ -12,6 +12,11 @@ class TwoPortSignal<Input, Second, Value>: StatefulForwardingSignal<Input, Value
   /// Takes a value the second upstream delivers along its edge. A `let`, so that a delivery calls it without
   /// retaining anything; at the same offset in every instantiation (see ``Signal/call(_:edgeTag:secondPorts:_:)``).
   @usableFromInline let receiveSecond: (TwoPortSignal<Input, Second, Value>, Second) -> Void
+  #if DEBUG
+    /// The port of the edge being called, set by a delivery before it calls ``receiveSecond`` (debug builds: a
+    /// `merge` of more than two calls one step from every port but the first, and notes which delivered).
+    @usableFromInline @exclusivity(unchecked) final var arrivingPort = 1
+  #endif
   /// The second upstream, held until this node's fields are destroyed (after its `deinit`, which hands the first to
   /// the release loop: the second is freed with no deeper recursion than the first).
   @usableFromInline let second: Signal<Second>
@@ -24,9 +29,9 @@ class TwoPortSignal<Input, Second, Value>: StatefulForwardingSignal<Input, Value
   /// settles scheduled (see ``holdForUnfinishedSettles()``).
   @usableFromInline @exclusivity(unchecked) final var isHeldForSettle = false
 
-  /// A join of `first` and `second`, whose deliveries `receive` and `receiveSecond` take; `connect` runs its
-  /// connect and its disconnect (it must call ``toggleEdges(secondFirst:)``). It replays when `replays` says, or,
-  /// when `nil`, when either upstream does.
+  /// A join of `first` and `second` (and of `moreUpstreams`, which a subclass keeps and connects), whose deliveries
+  /// `receive` and `receiveSecond` take; `connect` runs its connect and its disconnect (it must call
+  /// ``toggleEdges(secondFirst:)``). It replays when `replays` says, or, when `nil`, when an upstream does.
   @inlinable init(
     _ first: Signal<Input>,
     _ second: Signal<Second>,
@@ -34,12 +39,14 @@ class TwoPortSignal<Input, Second, Value>: StatefulForwardingSignal<Input, Value
     replays: Bool? = nil,
     receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
     receiveSecond: @escaping (TwoPortSignal<Input, Second, Value>, Second) -> Void,
+    moreUpstreams: [AnyUpstream] = [],
     connect: @escaping (DerivedSignal<Value>) -> Void
   ) {
     self.receiveSecond = receiveSecond
     self.second = second
     super.init(
-      upstreams: [AnyUpstream(first), AnyUpstream(second)], kind: kind, replays: replays, receive: receive,
+      upstreams: [AnyUpstream(first), AnyUpstream(second)] + moreUpstreams, kind: kind, replays: replays,
+      receive: receive,
       connect: connect)
   }
 
@@ -118,15 +125,27 @@ class TwoPortSignal<Input, Second, Value>: StatefulForwardingSignal<Input, Value
   @usableFromInline final override func edgeSlotMoved(to index: Int, port: Int) {
     if port == 0 {
       upstreamSlot = index
-    } else {
+    } else if port == 1 {
       secondSlot = index
+    } else {
+      morePortSlotMoved(to: index, port: port)
     }
+  }
+
+  /// The slot of the edge to port `port` (2 or more: a `merge` of more than two, ``MergeOfMany``) moved to `index`.
+  @usableFromInline func morePortSlotMoved(to index: Int, port: Int) {
+    preconditionFailure("Rill: an edge to port \(port) of a join of two")
+  }
+
+  /// The upstream that feeds port `port` (debug builds: ``noteArrival(atPort:)``).
+  @usableFromInline func upstream(atPort port: Int) -> AnyObject {
+    port == 0 ? firstUpstream.unsafelyUnwrapped : second
   }
 
   #if DEBUG
     /// Notes that the upstream feeding `port` delivered (debug builds; see ``RunReason``).
     @inlinable final func noteArrival(atPort port: Int) {
-      arrivals.insert(port == 0 ? ObjectIdentifier(firstUpstream.unsafelyUnwrapped) : ObjectIdentifier(second))
+      arrivals.insert(ObjectIdentifier(upstream(atPort: port)))
     }
   #endif
 }

@@ -29,10 +29,12 @@ public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
 /// rooms[1].send("hi"); rooms[0].send("yo")   // prints "hi", "yo"
 /// ```
 ///
-/// - Complexity: O(1) per value; O(`signals.count`) to connect and disconnect.
+/// - Complexity: O(1) per value; O(`signals.count`) to connect and disconnect. A merge of up to seven signals is one
+///   object fed by an edge from each; a merge of more subscribes to each.
 @inlinable
 public func merge<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
   if signals.count == 2 { return MergeOfTwo(signals[0], signals[1]) }
+  if signals.count > 2 && signals.count <= MergeOfMany<Value>.portLimit { return MergeOfMany(signals) }
   return SubscribingSignal(upstreams: signals.map(AnyUpstream.init), kind: .merge) { node in
     let subscriptions = signals.map { signal in
       signal.subscribe(feeding: node) { node.emit($0) }
@@ -64,4 +66,90 @@ final class MergeOfTwo<Value>: TwoPortSignal<Value, Value, Value> {
       },
       connect: { unsafeDowncast($0, to: MergeOfTwo<Value>.self).toggleEdges() })
   }
+}
+
+/// The node of a `merge` of three to seven signals (``portLimit``): one object, fed by an edge from each, emitting
+/// what any delivers. The first two feed ports 0 and 1 as a ``TwoPortSignal``'s; the others feed ports 2 and up,
+/// whose edges' tags name them, and call the second port's step, which emits. The upstreams from the third on and
+/// their edges' slots are in one array. Its connect adds the edges in the order of the signals, so their replays
+/// come in that order, and its disconnect removes them all.
+@usableFromInline
+final class MergeOfMany<Value>: TwoPortSignal<Value, Value, Value> {
+  /// An upstream from the third on, and the slot of its edge (-1 while disconnected).
+  @usableFromInline
+  struct MorePort {
+    @usableFromInline let upstream: Signal<Value>
+    @usableFromInline var slot: Int
+
+    @inlinable init(upstream: Signal<Value>) {
+      self.upstream = upstream
+      slot = -1
+    }
+  }
+
+  /// The upstreams from the third on, port 2 first.
+  @usableFromInline @exclusivity(unchecked) var more: ContiguousArray<MorePort>
+
+  /// The most signals a merge of edges takes: as many ports as an edge's tag can name (a merge of more subscribes to
+  /// each).
+  @inlinable static var portLimit: Int { ObserverSlot.lastPort + 1 }
+
+  @inlinable init(_ signals: [Signal<Value>]) {
+    more = ContiguousArray(signals.dropFirst(2).map { MorePort(upstream: $0) })
+    super.init(
+      signals[0], signals[1], kind: .merge,
+      receive: { node, value in
+        #if DEBUG
+          unsafeDowncast(node, to: MergeOfMany<Value>.self).noteArrival(atPort: 0)
+        #endif
+        node.emit(value)
+      },
+      receiveSecond: { node, value in
+        #if DEBUG
+          node.noteArrival(atPort: node.arrivingPort)
+        #endif
+        node.emit(value)
+      },
+      moreUpstreams: signals.dropFirst(2).map(AnyUpstream.init),
+      connect: { unsafeDowncast($0, to: MergeOfMany<Value>.self).toggleAllEdges() })
+  }
+
+  /// Adds every edge when this node has none (its connect, in the order of the signals, each replaying into its
+  /// port), removes them all when it has them (its disconnect).
+  @inlinable final func toggleAllEdges() {
+    if upstreamSlot < 0 {
+      addFirstEdge()
+      #if DEBUG
+        arrivingPort = 1  // the second's replay, if any, comes through the step itself
+      #endif
+      addSecondEdge()
+      for index in more.indices {
+        let port = index + 2
+        let upstream = more[index].upstream
+        more[index].slot = upstream.slots.count  // before the edge's connect, which may compact (see addEdge)
+        #if DEBUG
+          arrivingPort = port
+        #endif
+        upstream.addEdge(toPort: port, of: self) { receiveSecond(self, $0) }
+      }
+    } else {
+      removeFirstEdge()
+      removeSecondEdge()
+      for index in more.indices {
+        let slot = more[index].slot
+        more[index].slot = -1
+        more[index].upstream.removeObserver(at: slot)
+      }
+    }
+  }
+
+  @usableFromInline override func morePortSlotMoved(to index: Int, port: Int) {
+    more[port - 2].slot = index
+  }
+
+  @usableFromInline override func upstream(atPort port: Int) -> AnyObject {
+    port < 2 ? super.upstream(atPort: port) : more[port - 2].upstream
+  }
+
+  override var otherUpstreams: [AnyObject] { [second] + more.map(\.upstream) }
 }
