@@ -1,5 +1,5 @@
 // The node of an operator that connects by subscribing upstream (a `combine` of three or more, a `merge` of more
-// than two, `flatMap`, `flatMapLatest`, the time operators, `asyncMap`, …): its `connect` closure and the
+// than seven, `flatMap`, `flatMapLatest`, the time operators, `asyncMap`, …): its `connect` closure and the
 // subscription it returns live here, so that a node fed by edges (``ForwardingSignal``) pays no field for them.
 
 /// A node connected to its upstreams by a subscription that its `connect` closure makes (see ``DerivedSignal``).
