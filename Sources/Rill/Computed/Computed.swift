@@ -42,7 +42,7 @@
 /// by level, takes no depth at all).
 ///
 /// Not `Sendable`, like every signal: a computed and what it reads live in one isolation domain.
-public class Computed<Value>: Signal<Value> {
+public class Computed<Value>: _TrackedSignal<Value> {
   /// The closure. A variable only so that `deinit` can hand it to a loop (see there); called in place
   /// (``callCompute()``), so that a variable costs an evaluation no retain.
   @usableFromInline @exclusivity(unchecked) final var compute: () -> Value

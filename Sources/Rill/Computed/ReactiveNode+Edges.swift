@@ -64,7 +64,7 @@ extension ReactiveNode {
 
   /// Whether a computed is observed: its signal has observers, or an observed consumer read it.
   @inlinable final var isObserved: Bool {
-    has(ReactiveFlags.hasObservers) || !dependents.isEmpty || has(ReactiveFlags.isEffect)
+    has(ReactiveFlags.hasObservers | ReactiveFlags.isEffect) || !dependents.isEmpty
   }
 
   /// Links this up-to-date consumer, and every computed above it that was not observed, into the `dependents` of

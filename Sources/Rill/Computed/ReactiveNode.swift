@@ -2,10 +2,11 @@
 //
 // Every signal is a `ReactiveNode` (a subject read by a computation is a source of the tracked graph as it is), and
 // so is every effect. A `Computed` is one object: its signal, its value and its edges. A consumer (a computed or an
-// effect) keeps the nodes it read in its last run, in read order, in `dependencies`; a node keeps the *observed*
-// consumers that read it in `dependents`. Each edge is a small struct in each of the two arrays, holding the index of
-// its twin in the other, so an edge is added and removed in O(1) (a swap-remove fixes the twin of the one it moved).
-// No closure and no object per edge.
+// effect) keeps the nodes it read in its last run, in read order, in `dependencies`; a node that computations can
+// read (a `_TrackedSignal`: a `CurrentValueSubject`, a store's state, a `Computed`) keeps the *observed* consumers
+// that read it in `dependents`, with its version and read stamp (`TrackedSignal.swift`). Each edge is a small struct
+// in each of the two arrays, holding the index of its twin in the other, so an edge is added and removed in O(1) (a
+// swap-remove fixes the twin of the one it moved). No closure and no object per edge.
 //
 // A consumer's edges up keep its sources alive (one retain each); the edges down are not retained: an observed
 // consumer unlinks itself before it goes. A computed that nothing observes keeps its `dependencies` (so observing
@@ -32,21 +33,12 @@ public class _ReactiveNode: _PendingRun {
   }
   /// ``rank``, kept in 32 bits next to `flags` (a graph 2 billion nodes deep is not one Rill meets).
   @usableFromInline @exclusivity(unchecked) final var rankStorage: Int32
-  /// Bumped each time the node's value changes: a source's write, a computed's re-evaluation to a new value.
-  /// Only ever rises (a version rolled back could make a consumer think it is up to date).
-  @usableFromInline @exclusivity(unchecked) final var version: UInt = 0
-  /// The observed consumers that read this node, each with the index of its twin edge in their `dependencies`.
-  @usableFromInline @exclusivity(unchecked) final var dependents = DependentList()
   /// What this consumer read in its last run, in read order, after the state of its runs (see ``DependencyList``):
   /// one pointer, to a shared empty header, for a node that never ran a computation.
   @usableFromInline @exclusivity(unchecked) final var dependencies = DependencyList()
   /// The graph this node belongs to (any member of its set: ``rootGraph`` finds the representative), or
   /// ``Graph/unassigned`` until something needs it to have one.
   @usableFromInline @exclusivity(unchecked) final var graph: Graph
-  /// The run that last read this node, so that a run reading it again keeps one edge, with one compare. (A nested
-  /// run that reads it in between takes the stamp: the outer run's next read of it may add a second edge to it,
-  /// harmless: kept, not added again, by the runs that read it the same way; dropped by one that reads it once.)
-  @usableFromInline @exclusivity(unchecked) final var readStamp: UInt = 0
   // One byte of the signal's, after the node's own fields: `Signal`'s bytes and counters fill the rest of the words,
   // so they cost a node no memory.
   /// What a delivery of this signal must do besides calling its observers, as bits: ``checkpointHook`` for a node
@@ -91,7 +83,6 @@ public class _ReactiveNode: _PendingRun {
       releaseDependencies(from: 0)
       dependencies.deallocate()
     }
-    dependents.deallocate()
     if has(ReactiveFlags.isLabelled) { NodeNames.remove(self) }
   }
 
@@ -224,6 +215,7 @@ public class _ReactiveNode: _PendingRun {
 
   /// Appends the observed consumers that read this node.
   final func appendLiveDependents(to nodes: inout [AnyObject]) {
+    guard has(ReactiveFlags.hasSourceFields) else { return }
     for index in 0..<dependents.count { nodes.append(dependents[index].consumer.takeUnretainedValue()) }
   }
 
@@ -338,6 +330,8 @@ enum ReactiveFlags {
   @inlinable static var isForwardingNode: UInt32 { 1 << 22 }
   /// A signal that a node connects to as the last step of the node's connect (see ``ReactiveNode/isTailConnect``).
   @inlinable static var isTailConnect: UInt32 { 1 << 23 }
+  /// A signal that computations can read (``_TrackedSignal``): it has a version, dependents and a read stamp.
+  @inlinable static var hasSourceFields: UInt32 { 1 << 24 }
   /// A ``DerivedSignal`` whose rank can rise: it switches upstreams itself, or an upstream can rise.
   @inlinable static var canRise: UInt32 { 1 << 25 }
   /// Where a ``DerivedSignal`` keeps its ``OperatorKind``'s raw value, in the five bits from here.

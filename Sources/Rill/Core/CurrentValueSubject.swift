@@ -13,7 +13,7 @@
 /// Setting the value from inside an observer of the same signal graph is queued like any send
 /// (rule 5): the assignment takes effect, and `value` reads the new value, when its turn comes after
 /// the propagation in progress. So a subscriber that joins in between is never told a value twice.
-public final class CurrentValueSubject<Value>: Signal<Value> {
+public final class CurrentValueSubject<Value>: _TrackedSignal<Value> {
   @usableFromInline @exclusivity(unchecked) var current: Value
 
   /// Creates a subject whose current value is `initial`.

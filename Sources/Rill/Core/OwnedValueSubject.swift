@@ -7,7 +7,7 @@
 /// behind a propagation, rule 5), the owner calls ``holdReplayValue(_:)`` before changing its value,
 /// so that until the queued sends have been delivered a new subscriber still gets the last delivered
 /// value, as from a ``CurrentValueSubject``; only then does the signal keep a copy.
-@usableFromInline package final class OwnedValueSubject<Value>: Signal<Value> {
+@usableFromInline package final class OwnedValueSubject<Value>: _TrackedSignal<Value> {
   /// Reads the owner's value: set by ``own(reading:)``; not called once ``ownerEnded(with:)`` has
   /// handed over the last value.
   @usableFromInline var read: (() -> Value)?

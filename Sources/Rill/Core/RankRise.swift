@@ -23,7 +23,7 @@ extension ReactiveNode {
   @usableFromInline final func raiseRank(to newRank: Int) {
     guard rank < newRank, !has(ReactiveFlags.isRaisingRank) else { return }
     rank = newRank
-    guard has(ReactiveFlags.hasRiseLinks) || !dependents.isEmpty else {
+    guard has(ReactiveFlags.hasRiseLinks) || hasDependents else {
       rankRose()  // nothing below it: no walk
       return
     }
@@ -48,7 +48,7 @@ extension ReactiveNode {
         context.cascade.append(.passUnretained(node))
         let rank = node.rank
         var index = 0
-        while index < node.dependents.count {
+        while node.has(ReactiveFlags.hasSourceFields) && index < node.dependents.count {
           node.dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
             consumer.rise(above: rank, onto: &context.cascade)
           }

@@ -53,12 +53,13 @@ import Testing
     #expect(MemoryLayout<DependentsHeader>.offset(of: \.capacity) == 4)
   }
 
-  /// A node that never ran a computation, and one no observed consumer read, have no list memory of their own.
+  /// A node that never ran a computation, and one no observed consumer read, have no list memory of their own; an
+  /// operator's node, which computations cannot read, has no list of what reads it at all.
   @Test func aNodeWithNoEdgesKeepsOnlyPointersToTheSharedHeaders() {
     let subject = CurrentValueSubject(1)
     let mapped = subject.map { $0 + 1 }
     #expect(!subject.dependencies.hasOwnHeader && !subject.dependents.hasOwnHeader)
-    #expect(!mapped.dependencies.hasOwnHeader && !mapped.dependents.hasOwnHeader)
+    #expect(!mapped.dependencies.hasOwnHeader && !mapped.has(ReactiveFlags.hasSourceFields) && !mapped.hasDependents)
     let doubled = Computed { subject.value * 2 }
     #expect(!doubled.dependencies.hasOwnHeader)
     #expect(doubled.value == 2)
