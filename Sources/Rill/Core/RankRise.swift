@@ -47,12 +47,14 @@ extension ReactiveNode {
         node.flags |= ReactiveFlags.isRaisingRank
         context.cascade.append(.passUnretained(node))
         let rank = node.rank
-        var index = 0
-        while node.has(ReactiveFlags.hasSourceFields) && index < node.dependents.count {
-          node.dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
-            consumer.rise(above: rank, onto: &context.cascade)
+        if node.has(ReactiveFlags.hasSourceFields) {  // an operator's node has no `dependents`
+          var index = 0
+          while index < node.dependents.count {
+            node.dependents[index].consumer._withUnsafeGuaranteedRef { consumer in
+              consumer.rise(above: rank, onto: &context.cascade)
+            }
+            index &+= 1
           }
-          index &+= 1
         }
         guard node.has(ReactiveFlags.hasRiseLinks) else { return }
         node.withRootGraph { graph in
