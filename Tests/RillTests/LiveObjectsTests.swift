@@ -19,14 +19,14 @@ import Testing
     #expect(scope.counts == LiveObjectCounts())
   }
 
-  /// A join's settle, which its connection owns by hand, is counted from connect to disconnect. (A two-source
-  /// `combine` is its own settle: three sources here.)
+  /// A join's settle, which its connection owns by hand, is counted from connect to disconnect. (A `combine` of two
+  /// to six sources is its own settle: seven here, a join that subscribes to each.)
   @Test func countsAJoinsSettleWhileItIsConnected() {
     let scope = LiveObjectScope()
     LiveObjectScope.$current.withValue(scope) {
       let a = Subject<Int>()
       let b = Subject<Int>()
-      let joined = combine(a, b, a)
+      let joined = combine(a, b, a, b, a, b, a)
       var subscription: Subscription? = joined.subscribe { _ in }
       #expect(scope.counts.joins == 1)
       subscription = nil

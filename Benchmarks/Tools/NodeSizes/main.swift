@@ -3,7 +3,8 @@
 // nodes have none of the debug build's checking fields).
 //
 // A node here is one block: every node listed is fed by edges, or is a source or a `Computed`. Its observers' slots
-// (a list from the second observer on), a subject's and a computed's edges to what reads them, are not counted.
+// (a list from the second observer on), a subject's and a computed's edges to what reads them, are not counted; nor
+// is the list of a join's ports from the third on ("node" rows: one block more, 32 bytes and 16 a port).
 
 import Rill
 
@@ -31,6 +32,8 @@ let rows: [(String, AnyObject)] = [
   ("pairwise", events.pairwise()),
   ("combine(a, b)", combine(events, other)),
   ("merge(a, b)", merge(events, other)),
+  ("combine(a, b, c) node", combine(events, other, events)),
+  ("merge of five node", merge(events, other, events, other, events)),
   ("withLatestFrom", events.withLatestFrom(other)),
   ("take(until:)", events.take(until: other)),
   ("Computed<Int>", Computed { state.value + 1 }),

@@ -13,7 +13,7 @@ public class _PendingRun {
 /// The name Rill's own code uses for ``_PendingRun``.
 @usableFromInline typealias PendingRun = _PendingRun
 
-/// The settle of one connection of a join that subscribes to its sources — a `combine` of three or more, or of a
+/// The settle of one connection of a join that subscribes to its sources — a `combine` of seven or more, or of a
 /// list — that the graph runs once the depth-first pass of a propagation is over (rule 6). (A join fed by edges,
 /// ``TwoPortSignal``, is its own settle.)
 ///

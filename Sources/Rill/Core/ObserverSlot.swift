@@ -69,7 +69,7 @@ struct ObserverSlot {
   }
 
   /// The slot of an edge to `node`'s port `port` (0 for a forwarding node's one upstream; 0 or 1 for a
-  /// ``TwoPortSignal``'s, up to ``lastPort`` for a `merge` of more), which owns the node (one retain).
+  /// ``TwoPortSignal``'s, up to ``lastPort`` for a ``ManyPortSignal``'s), which owns the node (one retain).
   @inlinable init(edgeTo node: ReactiveNode, port: Int = 0) {
     assert(port >= 0 && port <= Self.lastPort, "Rill: no tag for an edge to port \(port)")
     observer = .passRetained(node)

@@ -168,12 +168,14 @@ extension Signal {
 
   // Calls `observer` with `value`, without retaining it: an ``Observer``'s closure, or, for an edge, the step of the
   // node's port that `edgeTag` names (see ``ObserverSlot/edgeTag``): a forwarding node's `receive`
-  // (``ForwardingSignal``), or a two-port node's `receiveSecond` (``TwoPortSignal``). The node of an edge is a
-  // `ForwardingSignal<Value, Output>` (or a `TwoPortSignal<Input, Value, Output>`) for types this code does not know:
-  // its step is read as a `ForwardingSignal<Value, Value>`'s (a `TwoPortSignal<Value, Value, Value>`'s). No field of
-  // these classes or of their bases has a size that depends on the type arguments, so each step is at the same offset
-  // in every instantiation; it casts the node back to its own type (checked in debug builds). A virtual call instead
-  // cost 14 instructions per edge (callgrind's chain3).
+  // (``ForwardingSignal``), a two-port node's `receiveSecond` (``TwoPortSignal``), or the step of a port from 2 on
+  // (``ManyPortSignal``), which takes the value by address. The node of an edge is a `ForwardingSignal<Value,
+  // Output>` (or a `TwoPortSignal<Input, Value, Output>`, a `ManyPortSignal<Input, Second, Output>`) for types this
+  // code does not know: its step is read as a `ForwardingSignal<Value, Value>`'s (a `TwoPortSignal<Value, Value,
+  // Value>`'s, a `ManyPortSignal<Value, Value, Value>`'s `portStep`). No field of these classes or of their bases
+  // has a size that depends on the type arguments, so each step is at the same offset in every instantiation; it
+  // casts the node back to its own type (checked in debug builds). A virtual call instead cost 14 instructions per
+  // edge (callgrind's chain3).
   //
   // A second port is looked for only when `secondPorts` (the signal feeds one: ``ReactiveNode/secondPortHook``):
   // every other delivery tests the tag once, as before joins had edges. (Every order of the three tests cost some
@@ -195,13 +197,35 @@ extension Signal {
       }
     } else if !secondPorts || edgeTag > ObserverSlot.lastEdgeTag {
       observer._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observer<Value>.self).receive(value) }
-    } else {
+    } else if edgeTag == ObserverSlot.secondPortTag {
       Unmanaged<TwoPortSignal<Value, Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
         #if DEBUG
-          $0.arrivingPort = ObserverSlot.port(ofTag: edgeTag)
+          $0.arrivingPort = 1
         #endif
         $0.receiveSecond($0, value)
       }
+    } else {
+      // Named on `Signal<Value>`, not on `Self`: `Self` is the signal's dynamic type, which an unoptimized build loads
+      // from the signal first thing in every function this is inlined into, ahead of its locals; the address
+      // sanitizer then allocated each local of those functions on its own (a delivery's frame 1.3 → 2.0 KB, and a
+      // rise down 100,000 maps overflowed its 512 KB thread).
+      Signal<Value>.callPortStep(observer, edgeTag: edgeTag, value)
+    }
+  }
+
+  /// Calls the step of the port from 2 on that `edgeTag` names (``ManyPortSignal``), which takes the value by
+  /// address. (With a stack protector around the address, inlined into every delivery, it cost deliveries that never
+  /// reach such a port 1 to 9%: callgrind's send_1sub, chain_1000; out of line, a port's delivery 6 instructions.)
+  @inlinable @inline(__always) static func callPortStep(_ observer: Unmanaged<AnyObject>, edgeTag: UInt, _ value: Value)
+  {
+    Unmanaged<ManyPortSignal<Value, Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef { node in
+      // A port from 2 on: its tag is the port + 1 (``ObserverSlot/port(ofTag:)``, without the test for port 0).
+      let port = Int(bitPattern: edgeTag) &- 1
+      #if DEBUG
+        node.arrivingPort = port
+      #endif
+      // Unprotected: the step reads the value and keeps no pointer to it.
+      _withUnprotectedUnsafePointer(to: value) { node.portStep(node, $0, port) }
     }
   }
 }

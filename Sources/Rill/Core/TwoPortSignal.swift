@@ -13,8 +13,8 @@ class TwoPortSignal<Input, Second, Value>: StatefulForwardingSignal<Input, Value
   /// retaining anything; at the same offset in every instantiation (see ``Signal/call(_:edgeTag:secondPorts:_:)``).
   @usableFromInline let receiveSecond: (TwoPortSignal<Input, Second, Value>, Second) -> Void
   #if DEBUG
-    /// The port of the edge being called, set by a delivery before it calls ``receiveSecond`` (debug builds: a
-    /// `merge` of more than two calls one step from every port but the first, and notes which delivered).
+    /// The port of the edge being called, set by a delivery before it calls a step past the first port (debug
+    /// builds: a `merge` of more than two notes which delivered; a port's edge replays with it set).
     @usableFromInline @exclusivity(unchecked) final var arrivingPort = 1
   #endif
   /// The second upstream, held until this node's fields are destroyed (after its `deinit`, which hands the first to
@@ -132,7 +132,7 @@ class TwoPortSignal<Input, Second, Value>: StatefulForwardingSignal<Input, Value
     }
   }
 
-  /// The slot of the edge to port `port` (2 or more: a `merge` of more than two, ``MergeOfMany``) moved to `index`.
+  /// The slot of the edge to port `port` (2 or more: a join of more than two, ``ManyPortSignal``) moved to `index`.
   @usableFromInline func morePortSlotMoved(to index: Int, port: Int) {
     preconditionFailure("Rill: an edge to port \(port) of a join of two")
   }

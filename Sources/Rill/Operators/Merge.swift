@@ -68,36 +68,14 @@ final class MergeOfTwo<Value>: TwoPortSignal<Value, Value, Value> {
   }
 }
 
-/// The node of a `merge` of three to seven signals (``portLimit``): one object, fed by an edge from each, emitting
-/// what any delivers. The first two feed ports 0 and 1 as a ``TwoPortSignal``'s; the others feed ports 2 and up,
-/// whose edges' tags name them, and call the second port's step, which emits. The upstreams from the third on and
-/// their edges' slots are in one array. Its connect adds the edges in the order of the signals, so their replays
-/// come in that order, and its disconnect removes them all.
+/// The node of a `merge` of three to seven signals (``ManyPortSignal/portLimit``): one object, fed by an edge from
+/// each (see ``ManyPortSignal``), emitting what any delivers. Its connect adds the edges in the order of the signals,
+/// so their replays come in that order, and its disconnect removes them all.
 @usableFromInline
-final class MergeOfMany<Value>: TwoPortSignal<Value, Value, Value> {
-  /// An upstream from the third on, and the slot of its edge (-1 while disconnected).
-  @usableFromInline
-  struct MorePort {
-    @usableFromInline let upstream: Signal<Value>
-    @usableFromInline var slot: Int
-
-    @inlinable init(upstream: Signal<Value>) {
-      self.upstream = upstream
-      slot = -1
-    }
-  }
-
-  /// The upstreams from the third on, port 2 first.
-  @usableFromInline @exclusivity(unchecked) var more: ContiguousArray<MorePort>
-
-  /// The most signals a merge of edges takes: as many ports as an edge's tag can name (a merge of more subscribes to
-  /// each).
-  @inlinable static var portLimit: Int { ObserverSlot.lastPort + 1 }
-
+final class MergeOfMany<Value>: ManyPortSignal<Value, Value, Value> {
   @inlinable init(_ signals: [Signal<Value>]) {
-    more = ContiguousArray(signals.dropFirst(2).map { MorePort(upstream: $0) })
     super.init(
-      signals[0], signals[1], kind: .merge,
+      signals[0], signals[1], more: signals.dropFirst(2).map(AnyUpstream.init), kind: .merge,
       receive: { node, value in
         #if DEBUG
           unsafeDowncast(node, to: MergeOfMany<Value>.self).noteArrival(atPort: 0)
@@ -106,50 +84,22 @@ final class MergeOfMany<Value>: TwoPortSignal<Value, Value, Value> {
       },
       receiveSecond: { node, value in
         #if DEBUG
-          node.noteArrival(atPort: node.arrivingPort)
+          node.noteArrival(atPort: 1)
         #endif
         node.emit(value)
       },
-      moreUpstreams: signals.dropFirst(2).map(AnyUpstream.init),
-      connect: { unsafeDowncast($0, to: MergeOfMany<Value>.self).toggleAllEdges() })
-  }
-
-  /// Adds every edge when this node has none (its connect, in the order of the signals, each replaying into its
-  /// port), removes them all when it has them (its disconnect).
-  @inlinable final func toggleAllEdges() {
-    if upstreamSlot < 0 {
-      addFirstEdge()
-      #if DEBUG
-        arrivingPort = 1  // the second's replay, if any, comes through the step itself
-      #endif
-      addSecondEdge()
-      for index in more.indices {
-        let port = index + 2
-        let upstream = more[index].upstream
-        more[index].slot = upstream.slots.count  // before the edge's connect, which may compact (see addEdge)
+      portStep: { node, address, port in
+        let merge = unsafeDowncast(node, to: MergeOfMany<Value>.self)
         #if DEBUG
-          arrivingPort = port
+          merge.noteArrival(atPort: port)
         #endif
-        upstream.addEdge(toPort: port, of: self) { receiveSecond(self, $0) }
-      }
-    } else {
-      removeFirstEdge()
-      removeSecondEdge()
-      for index in more.indices {
-        let slot = more[index].slot
-        more[index].slot = -1
-        more[index].upstream.removeObserver(at: slot)
-      }
-    }
+        merge.emit(JoinPort.value(at: address, as: Value.self))
+      },
+      connect: { node in
+        let merge = unsafeDowncast(node, to: MergeOfMany<Value>.self)
+        merge.toggleAllEdges {
+          for port in 2..<merge.more.count + 2 { merge.togglePort(port, as: Value.self) }
+        }
+      })
   }
-
-  @usableFromInline override func morePortSlotMoved(to index: Int, port: Int) {
-    more[port - 2].slot = index
-  }
-
-  @usableFromInline override func upstream(atPort port: Int) -> AnyObject {
-    port < 2 ? super.upstream(atPort: port) : more[port - 2].upstream
-  }
-
-  override var otherUpstreams: [AnyObject] { [second] + more.map(\.upstream) }
 }

@@ -40,7 +40,8 @@ func combineNode<A, B, Output>(
   CombineOfTwo(a, b, output: output)
 }
 
-/// The node of a three-source `combine`, emitting `output` of the latest values.
+/// The node of a three-source `combine`, emitting `output` of the latest values: one object, fed by edges (see
+/// ``CombineOfMany``).
 @inlinable
 func combineNode<A, B, C, Output>(
   _ a: Signal<A>,
@@ -48,19 +49,34 @@ func combineNode<A, B, C, Output>(
   _ c: Signal<C>,
   output: @escaping (LatestOfThree<A, B, C>) -> Output
 ) -> Signal<Output> {
-  SubscribingSignal(upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c)], kind: .combine) { node in
-    let join = CombineJoin(node, latest: LatestOfThree(), sourceCount: 3, output: output)
-    join.upstream.append(
-      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
-    join.upstream.append(
-      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
-    join.upstream.append(
-      c.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
-    return join.connected(sources: [a, b, c])
-  }
+  typealias Node = CombineOfMany<A, B, LatestOfThree<A, B, C>, Output>
+  return Node(
+    a, b, more: [AnyUpstream(c)], output: output,
+    receive: { node, value in
+      let join = Node.join(node)
+      #if DEBUG
+        join.noteArrival(atPort: 0)
+      #endif
+      join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.a))
+    },
+    receiveSecond: { node, value in
+      let join = Node.join(node)
+      #if DEBUG
+        join.noteArrival(atPort: 1)
+      #endif
+      join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.b))
+    },
+    portStep: { node, address, port in
+      Node.join(node).take(address, at: port) { storeLatest($1 as C, in: &$0.c) }
+    },
+    connect: { node in
+      let join = Node.join(node)
+      join.toggleConnection { join.togglePort(2, as: C.self) }
+    })
 }
 
-/// The node of a four-source `combine`, emitting `output` of the latest values.
+/// The node of a four-source `combine`, emitting `output` of the latest values: one object, fed by edges (see
+/// ``CombineOfMany``).
 @inlinable
 func combineNode<A, B, C, D, Output>(
   _ a: Signal<A>,
@@ -69,22 +85,41 @@ func combineNode<A, B, C, D, Output>(
   _ d: Signal<D>,
   output: @escaping (LatestOfFour<A, B, C, D>) -> Output
 ) -> Signal<Output> {
-  let upstreams = [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d)]
-  return SubscribingSignal(upstreams: upstreams, kind: .combine) { node in
-    let join = CombineJoin(node, latest: LatestOfFour(), sourceCount: 4, output: output)
-    join.upstream.append(
-      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
-    join.upstream.append(
-      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
-    join.upstream.append(
-      c.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
-    join.upstream.append(
-      d.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
-    return join.connected(sources: [a, b, c, d])
-  }
+  typealias Node = CombineOfMany<A, B, LatestOfFour<A, B, C, D>, Output>
+  return Node(
+    a, b, more: [AnyUpstream(c), AnyUpstream(d)], output: output,
+    receive: { node, value in
+      let join = Node.join(node)
+      #if DEBUG
+        join.noteArrival(atPort: 0)
+      #endif
+      join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.a))
+    },
+    receiveSecond: { node, value in
+      let join = Node.join(node)
+      #if DEBUG
+        join.noteArrival(atPort: 1)
+      #endif
+      join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.b))
+    },
+    portStep: { node, address, port in
+      let join = Node.join(node)
+      switch port {
+      case 2: join.take(address, at: port) { storeLatest($1 as C, in: &$0.c) }
+      default: join.take(address, at: port) { storeLatest($1 as D, in: &$0.d) }
+      }
+    },
+    connect: { node in
+      let join = Node.join(node)
+      join.toggleConnection {
+        join.togglePort(2, as: C.self)
+        join.togglePort(3, as: D.self)
+      }
+    })
 }
 
-/// The node of a five-source `combine`, emitting `output` of the latest values.
+/// The node of a five-source `combine`, emitting `output` of the latest values: one object, fed by edges (see
+/// ``CombineOfMany``).
 @inlinable
 func combineNode<A, B, C, D, E, Output>(
   _ a: Signal<A>,
@@ -94,25 +129,43 @@ func combineNode<A, B, C, D, E, Output>(
   _ e: Signal<E>,
   output: @escaping (LatestOfFive<A, B, C, D, E>) -> Output
 ) -> Signal<Output> {
-  SubscribingSignal(
-    upstreams: [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e)], kind: .combine
-  ) { node in
-    let join = CombineJoin(node, latest: LatestOfFive(), sourceCount: 5, output: output)
-    join.upstream.append(
-      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
-    join.upstream.append(
-      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
-    join.upstream.append(
-      c.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
-    join.upstream.append(
-      d.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
-    join.upstream.append(
-      e.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
-    return join.connected(sources: [a, b, c, d, e])
-  }
+  typealias Node = CombineOfMany<A, B, LatestOfFive<A, B, C, D, E>, Output>
+  return Node(
+    a, b, more: [AnyUpstream(c), AnyUpstream(d), AnyUpstream(e)], output: output,
+    receive: { node, value in
+      let join = Node.join(node)
+      #if DEBUG
+        join.noteArrival(atPort: 0)
+      #endif
+      join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.a))
+    },
+    receiveSecond: { node, value in
+      let join = Node.join(node)
+      #if DEBUG
+        join.noteArrival(atPort: 1)
+      #endif
+      join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.b))
+    },
+    portStep: { node, address, port in
+      let join = Node.join(node)
+      switch port {
+      case 2: join.take(address, at: port) { storeLatest($1 as C, in: &$0.c) }
+      case 3: join.take(address, at: port) { storeLatest($1 as D, in: &$0.d) }
+      default: join.take(address, at: port) { storeLatest($1 as E, in: &$0.e) }
+      }
+    },
+    connect: { node in
+      let join = Node.join(node)
+      join.toggleConnection {
+        join.togglePort(2, as: C.self)
+        join.togglePort(3, as: D.self)
+        join.togglePort(4, as: E.self)
+      }
+    })
 }
 
-/// The node of a six-source `combine`, emitting `output` of the latest values.
+/// The node of a six-source `combine`, emitting `output` of the latest values: one object, fed by edges (see
+/// ``CombineOfMany``).
 @inlinable
 func combineNode<A, B, C, D, E, F, Output>(
   _ a: Signal<A>,
@@ -123,23 +176,41 @@ func combineNode<A, B, C, D, E, F, Output>(
   _ f: Signal<F>,
   output: @escaping (LatestOfSix<A, B, C, D, E, F>) -> Output
 ) -> Signal<Output> {
-  let upstreams = [AnyUpstream(a), AnyUpstream(b), AnyUpstream(c), AnyUpstream(d), AnyUpstream(e), AnyUpstream(f)]
-  return SubscribingSignal(upstreams: upstreams, kind: .combine) { node in
-    let join = CombineJoin(node, latest: LatestOfSix(), sourceCount: 6, output: output)
-    join.upstream.append(
-      a.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.a)) })
-    join.upstream.append(
-      b.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.b)) })
-    join.upstream.append(
-      c.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.c)) })
-    join.upstream.append(
-      d.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.d)) })
-    join.upstream.append(
-      e.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.e)) })
-    join.upstream.append(
-      f.subscribe(feeding: node) { [join] in join.received(isFirstFromSource: storeLatest($0, in: &join.latest.f)) })
-    return join.connected(sources: [a, b, c, d, e, f])
-  }
+  typealias Node = CombineOfMany<A, B, LatestOfSix<A, B, C, D, E, F>, Output>
+  return Node(
+    a, b, more: [AnyUpstream(c), AnyUpstream(d), AnyUpstream(e), AnyUpstream(f)], output: output,
+    receive: { node, value in
+      let join = Node.join(node)
+      #if DEBUG
+        join.noteArrival(atPort: 0)
+      #endif
+      join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.a))
+    },
+    receiveSecond: { node, value in
+      let join = Node.join(node)
+      #if DEBUG
+        join.noteArrival(atPort: 1)
+      #endif
+      join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.b))
+    },
+    portStep: { node, address, port in
+      let join = Node.join(node)
+      switch port {
+      case 2: join.take(address, at: port) { storeLatest($1 as C, in: &$0.c) }
+      case 3: join.take(address, at: port) { storeLatest($1 as D, in: &$0.d) }
+      case 4: join.take(address, at: port) { storeLatest($1 as E, in: &$0.e) }
+      default: join.take(address, at: port) { storeLatest($1 as F, in: &$0.f) }
+      }
+    },
+    connect: { node in
+      let join = Node.join(node)
+      join.toggleConnection {
+        join.togglePort(2, as: C.self)
+        join.togglePort(3, as: D.self)
+        join.togglePort(4, as: E.self)
+        join.togglePort(5, as: F.self)
+      }
+    })
 }
 
 // The latest values of a fixed-arity join, one optional per source. Structs, not tuples: a closure taking a tuple
@@ -148,7 +219,7 @@ func combineNode<A, B, C, D, E, F, Output>(
 
 /// The latest values of a two-source join.
 @usableFromInline
-struct LatestOfTwo<A, B> {
+struct LatestOfTwo<A, B>: LatestValues {
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @inlinable init() {}
@@ -156,7 +227,7 @@ struct LatestOfTwo<A, B> {
 
 /// The latest values of a three-source join.
 @usableFromInline
-struct LatestOfThree<A, B, C> {
+struct LatestOfThree<A, B, C>: LatestValues {
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @usableFromInline var c: C?
@@ -165,7 +236,7 @@ struct LatestOfThree<A, B, C> {
 
 /// The latest values of a four-source join.
 @usableFromInline
-struct LatestOfFour<A, B, C, D> {
+struct LatestOfFour<A, B, C, D>: LatestValues {
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @usableFromInline var c: C?
@@ -175,7 +246,7 @@ struct LatestOfFour<A, B, C, D> {
 
 /// The latest values of a five-source join.
 @usableFromInline
-struct LatestOfFive<A, B, C, D, E> {
+struct LatestOfFive<A, B, C, D, E>: LatestValues {
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @usableFromInline var c: C?
@@ -186,7 +257,7 @@ struct LatestOfFive<A, B, C, D, E> {
 
 /// The latest values of a six-source join.
 @usableFromInline
-struct LatestOfSix<A, B, C, D, E, F> {
+struct LatestOfSix<A, B, C, D, E, F>: LatestValues {
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @usableFromInline var c: C?
