@@ -78,7 +78,7 @@ class DerivedSignal<Value>: Signal<Value> {
   /// each use of an optional `Value` looks up its metadata at run time (about 300 instructions, paid at every
   /// connect and disconnect).
   @inlinable final var latestStorage: UnsafeMutablePointer<Value>? {
-    guard !Self.keepsLatestInline else { return nil }  // the word holds the value
+    guard !DerivedSignal.keepsLatestInline else { return nil }  // the word holds the value
     return UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: latestInline.0))
   }
 
@@ -105,7 +105,7 @@ class DerivedSignal<Value>: Signal<Value> {
     var graph = upstreams.first?.graph ?? Graph()
     for other in upstreams.dropFirst() { graph = graph.union(other.graph) }
     let replays = replays ?? upstreams.contains { $0.replays }
-    if replays && !Self.keepsLatestInline {
+    if replays && !DerivedSignal.keepsLatestInline {
       let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
       latestInline.0 = UInt64(UInt(bitPattern: storage))
     }
@@ -121,7 +121,7 @@ class DerivedSignal<Value>: Signal<Value> {
   }
 
   deinit {
-    if !Self.keepsLatestInline, let storage = latestStorage {  // a value kept inline needs nothing done
+    if !DerivedSignal.keepsLatestInline, let storage = latestStorage {  // a value kept inline needs nothing done
       if hasLatest { storage.deinitialize(count: 1) }
       storage.deallocate()
     }
@@ -143,7 +143,7 @@ class DerivedSignal<Value>: Signal<Value> {
     #if DEBUG
       if _slowPath(isTraced || hasOtherUpstreams) { noteEmission() }
     #endif
-    if Self.keepsLatestInline {
+    if DerivedSignal.keepsLatestInline {
       if replays {
         withUnsafeMutablePointer(to: &latestInline) {
           UnsafeMutableRawPointer($0).storeBytes(of: value, as: Value.self)
@@ -165,11 +165,13 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline final func clearLatest() {
     guard hasLatest else { return }
     hasLatest = false
-    if !Self.keepsLatestInline { latestStorage.unsafelyUnwrapped.deinitialize(count: 1) }
+    if !DerivedSignal.keepsLatestInline { latestStorage.unsafelyUnwrapped.deinitialize(count: 1) }
   }
 
   /// Whether the last value emitted is kept in ``latestInline``: plain data (nothing to retain or free) that fits
-  /// in two words. Known at compile time where the node's code is specialized.
+  /// in two words. Known at compile time where the node's code is specialized. Named as `DerivedSignal.`, not `Self.`:
+  /// an unoptimized build loads a dynamic `Self` first thing in a function, which the address sanitizer answers by
+  /// allocating each of the function's locals on its own (``emit(_:)``'s frame 0.9 → 0.7 KB).
   @inlinable static var keepsLatestInline: Bool {
     _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<(UInt64, UInt64)>.size
       && MemoryLayout<Value>.alignment <= MemoryLayout<(UInt64, UInt64)>.alignment
@@ -177,7 +179,7 @@ class DerivedSignal<Value>: Signal<Value> {
 
   /// The last value emitted; only when `hasLatest`.
   @usableFromInline final var latest: Value {
-    guard Self.keepsLatestInline else { return latestStorage.unsafelyUnwrapped.pointee }
+    guard DerivedSignal.keepsLatestInline else { return latestStorage.unsafelyUnwrapped.pointee }
     return withUnsafeMutablePointer(to: &latestInline) { UnsafeRawPointer($0).load(as: Value.self) }
   }
 
