@@ -31,16 +31,19 @@ class ForwardingSignal<Input, Value>: DerivedSignal<Value> {
   }
 
   /// A node fed by `upstreams` through edges, of which `receive` takes the first's deliveries; a subclass connects
-  /// it (``StatefulForwardingSignal``). It replays when `replays` says, or, when `nil`, when an upstream does.
+  /// it (``StatefulForwardingSignal``). It replays when `replays` says, or, when `nil`, when an upstream does;
+  /// `switchesUpstream` for a node fed by further signals while connected (`flatMapLatest`: its rank can rise).
   @inlinable init(
     upstreams: [AnyUpstream],
     kind: OperatorKind,
     replays: Bool?,
+    switchesUpstream: Bool = false,
     forwards: Bool,
     receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void
   ) {
     self.receive = receive
-    super.init(upstreams: upstreams, kind: kind, replays: replays, forwards: forwards)
+    super.init(
+      upstreams: upstreams, kind: kind, replays: replays, switchesUpstream: switchesUpstream, forwards: forwards)
     flags |= ReactiveFlags.connectsByEdge
   }
 
@@ -104,18 +107,21 @@ class StatefulForwardingSignal<Input, Value>: ForwardingSignal<Input, Value> {
     super.init(upstreams: [AnyUpstream(upstream)], kind: kind, replays: nil, forwards: forwards, receive: receive)
   }
 
-  /// A join fed by `upstreams` through edges, of which `receive` takes the first's deliveries (a
-  /// ``TwoPortSignal``); `connect` adds and removes every edge. It replays when `replays` says, or, when `nil`, when
-  /// an upstream does.
+  /// A node fed through edges at more than one port (a ``SecondPortSignal``), of which `receive` takes port 0's
+  /// deliveries, from the first of `upstreams`; `connect` adds and removes every edge. It replays when `replays`
+  /// says, or, when `nil`, when an upstream does; `switchesUpstream` as for a ``ForwardingSignal``.
   @inlinable init(
     upstreams: [AnyUpstream],
     kind: OperatorKind,
     replays: Bool?,
+    switchesUpstream: Bool = false,
     receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
     connect: @escaping (DerivedSignal<Value>) -> Void
   ) {
     self.connect = connect
-    super.init(upstreams: upstreams, kind: kind, replays: replays, forwards: false, receive: receive)
+    super.init(
+      upstreams: upstreams, kind: kind, replays: replays, switchesUpstream: switchesUpstream, forwards: false,
+      receive: receive)
   }
 
   @usableFromInline final override func connectStep() {

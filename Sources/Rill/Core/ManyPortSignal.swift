@@ -33,7 +33,7 @@ class ManyPortSignal<Input, Second, Value>: TwoPortSignal<Input, Second, Value> 
     kind: OperatorKind,
     replays: Bool? = nil,
     receive: @escaping (ForwardingSignal<Input, Value>, Input) -> Void,
-    receiveSecond: @escaping (TwoPortSignal<Input, Second, Value>, Second) -> Void,
+    receiveSecond: @escaping (SecondPortSignal<Input, Second, Value>, Second) -> Void,
     portStep: @escaping (ReactiveNode, UnsafeRawPointer, Int) -> Void,
     connect: @escaping (DerivedSignal<Value>) -> Void
   ) {

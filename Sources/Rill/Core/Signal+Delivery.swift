@@ -168,14 +168,14 @@ extension Signal {
 
   // Calls `observer` with `value`, without retaining it: an ``Observer``'s closure, or, for an edge, the step of the
   // node's port that `edgeTag` names (see ``ObserverSlot/edgeTag``): a forwarding node's `receive`
-  // (``ForwardingSignal``), a two-port node's `receiveSecond` (``TwoPortSignal``), or the step of a port from 2 on
-  // (``ManyPortSignal``), which takes the value by address. The node of an edge is a `ForwardingSignal<Value,
-  // Output>` (or a `TwoPortSignal<Input, Value, Output>`, a `ManyPortSignal<Input, Second, Output>`) for types this
-  // code does not know: its step is read as a `ForwardingSignal<Value, Value>`'s (a `TwoPortSignal<Value, Value,
-  // Value>`'s, a `ManyPortSignal<Value, Value, Value>`'s `portStep`). No field of these classes or of their bases
-  // has a size that depends on the type arguments, so each step is at the same offset in every instantiation; it
-  // casts the node back to its own type (checked in debug builds). A virtual call instead cost 14 instructions per
-  // edge (callgrind's chain3).
+  // (``ForwardingSignal``), port 1's `receiveSecond` (``SecondPortSignal``: a join, a `flatMapLatest`), or the step
+  // of a port from 2 on (``ManyPortSignal``), which takes the value by address. The node of an edge is a
+  // `ForwardingSignal<Value, Output>` (or a `SecondPortSignal<Input, Value, Output>`, a `ManyPortSignal<Input, Second,
+  // Output>`) for types this code does not know: its step is read as a `ForwardingSignal<Value, Value>`'s (a
+  // `SecondPortSignal<Value, Value, Value>`'s, a `ManyPortSignal<Value, Value, Value>`'s `portStep`). No field of
+  // these classes or of their bases has a size that depends on the type arguments, so each step is at the same
+  // offset in every instantiation; it casts the node back to its own type (checked in debug builds). A virtual call
+  // instead cost 14 instructions per edge (callgrind's chain3).
   //
   // A second port is looked for only when `secondPorts` (the signal feeds one: ``ReactiveNode/secondPortHook``):
   // every other delivery tests the tag once, as before joins had edges. (Every order of the three tests cost some
@@ -198,7 +198,7 @@ extension Signal {
     } else if !secondPorts || edgeTag > ObserverSlot.lastEdgeTag {
       observer._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observer<Value>.self).receive(value) }
     } else if edgeTag == ObserverSlot.secondPortTag {
-      Unmanaged<TwoPortSignal<Value, Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
+      Unmanaged<SecondPortSignal<Value, Value, Value>>.fromOpaque(observer.toOpaque())._withUnsafeGuaranteedRef {
         #if DEBUG
           $0.arrivingPort = 1
         #endif

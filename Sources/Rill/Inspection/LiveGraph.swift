@@ -20,7 +20,7 @@
 /// node asked about alone, and the graph after the last subscription is cancelled is the subjects and nodes you
 /// still hold, without edges. Taking the picture changes nothing: it connects nothing, replays nothing and
 /// evaluates no computed. (The current inner signal of a `flatMapLatest` or `flatMap` is found from the inner
-/// signal's side only: the node does not keep it.)
+/// signal's side only: a walk up from the node does not reach it.)
 ///
 /// Like the signals it describes, call it in the graph's isolation domain. The value itself is plain data.
 public struct LiveGraph: Hashable, Sendable, CustomStringConvertible {

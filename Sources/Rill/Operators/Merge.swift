@@ -60,7 +60,7 @@ final class MergeOfTwo<Value>: TwoPortSignal<Value, Value, Value> {
       },
       receiveSecond: { node, value in
         #if DEBUG
-          node.noteArrival(atPort: 1)
+          unsafeDowncast(node, to: MergeOfTwo<Value>.self).noteArrival(atPort: 1)
         #endif
         node.emit(value)
       },
@@ -84,7 +84,7 @@ final class MergeOfMany<Value>: ManyPortSignal<Value, Value, Value> {
       },
       receiveSecond: { node, value in
         #if DEBUG
-          node.noteArrival(atPort: 1)
+          unsafeDowncast(node, to: MergeOfMany<Value>.self).noteArrival(atPort: 1)
         #endif
         node.emit(value)
       },

@@ -25,7 +25,7 @@ final class CombineOfMany<A, B, Latest: LatestValues, Output>: ManyPortSignal<A,
     more: [AnyUpstream],
     output: @escaping (Latest) -> Output,
     receive: @escaping (ForwardingSignal<A, Output>, A) -> Void,
-    receiveSecond: @escaping (TwoPortSignal<A, B, Output>, B) -> Void,
+    receiveSecond: @escaping (SecondPortSignal<A, B, Output>, B) -> Void,
     portStep: @escaping (ReactiveNode, UnsafeRawPointer, Int) -> Void,
     connect: @escaping (DerivedSignal<Output>) -> Void
   ) {
