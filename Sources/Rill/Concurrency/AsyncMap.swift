@@ -66,31 +66,26 @@ extension Signal {
     isolation: isolated any Actor = #isolation,
     _ transform: nonisolated(nonsending) @escaping (Value) async -> Output
   ) -> Signal<Output> {
-    return SubscribingSignal(self, kind: .asyncMap) { node in
-      let state = StateCell(AsyncMapState<Value>(policy: policy))
-      let running = StateCell<Task<Void, Never>?>(nil)
-      func start(_ work: AsyncMapState<Value>.Work, isolation: isolated any Actor) {
-        running.value = Task { [weak node] in
-          _ = isolation
-          let output = await transform(work.value)
-          let next = state.value.finished(work.ticket)
-          guard next.emits else { return }
-          running.value = nil
-          if let following = next.start { start(following, isolation: isolation) }
-          node?.emitAsPropagation(output)
-        }
+    typealias Node = TaskDrivenSignal<Value, Output, AsyncMapState<Value>>
+    // The task of one value: it holds the node weakly (a node nobody holds is not kept for its work), and a result
+    // whose ticket is no longer the current one (replaced, or disconnected since) is dropped.
+    func start(_ node: Node, _ work: AsyncMapState<Value>.Work, isolation: isolated any Actor) {
+      node.task = Task { [weak node] in
+        _ = isolation
+        let output = await transform(work.value)
+        guard let node else { return }
+        let next = node.state.finished(work.ticket)
+        guard next.emits else { return }
+        node.task = nil
+        if let following = next.start { start(node, following, isolation: isolation) }
+        node.emitAsPropagation(output)
       }
-      let upstream = self.subscribe(feeding: node) { value in
-        guard let work = state.value.receive(value) else { return }
-        running.value?.cancel()
-        start(work, isolation: isolation)
-      }
-      return Subscription {
-        upstream.cancel()
-        state.value.disconnect()
-        running.value?.cancel()
-        running.value = nil
-      }
+    }
+    return Node(self, kind: .asyncMap, state: AsyncMapState(policy: policy)) { node, value in
+      let node = Node.of(node)
+      guard let work = node.state.receive(value) else { return }
+      node.task?.cancel()
+      start(node, work, isolation: isolation)
     }
   }
 }
@@ -98,7 +93,7 @@ extension Signal {
 /// Decides, for ``Signal/map(_:isolation:_:)``, which value's work runs and whose result is emitted.
 ///
 /// Each started work gets a ticket; only the result of the work whose ticket is current is emitted.
-struct AsyncMapState<Value> {
+struct AsyncMapState<Value>: TaskDrivenState {
   /// Work to start: the value and its ticket.
   struct Work {
     let value: Value

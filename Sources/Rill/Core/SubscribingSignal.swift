@@ -1,6 +1,7 @@
 // The node of an operator that connects by subscribing upstream (a `combine` of seven or more or of a list, a
-// `merge` of more than seven, `flatMap`, the time operators, `asyncMap`, …): its `connect` closure and the
-// subscription it returns live here, so that a node fed by edges (``ForwardingSignal``) pays no field for them.
+// `merge` of more than seven, `flatMap`, the async-sequence and `observing` signals, the store's pushed nodes): its
+// `connect` closure and the subscription it returns live here, so that a node fed by edges (``ForwardingSignal``)
+// pays no field for them.
 
 /// A node connected to its upstreams by a subscription that its `connect` closure makes (see ``DerivedSignal``).
 ///

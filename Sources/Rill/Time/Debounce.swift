@@ -40,19 +40,12 @@ extension Signal {
     clock: C,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return SubscribingSignal(self, kind: .debounce) { node in
-      let timer = StateCell<Task<Void, Never>?>(nil)
-      let upstream = self.subscribe(feeding: node) { value in
-        timer.value?.cancel()
-        timer.value = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
-          timer.value = nil
-          node.emitAsPropagation(value)
-        }
-      }
-      return Subscription {
-        upstream.cancel()
-        timer.value?.cancel()
-        timer.value = nil
+    return TaskDrivenSignal<Value, Value, NoTaskState>(self, kind: .debounce, state: NoTaskState()) { node, value in
+      let node = TaskDrivenSignal<Value, Value, NoTaskState>.of(node)
+      node.task?.cancel()
+      node.task = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
+        node.task = nil
+        node.emitAsPropagation(value)
       }
     }
   }

@@ -38,36 +38,29 @@ extension Signal {
     clock: C,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return SubscribingSignal(self, kind: .delay) { node in
-      let state = StateCell(DelayState<Value, C.Instant>())
-      let timer = StateCell<Task<Void, Never>?>(nil)
-      func schedule(_ deadline: C.Instant, isolation: isolated any Actor) {
-        timer.value = startTimer(on: clock, at: deadline, isolation: isolation) {
-          timer.value = nil
-          let now = clock.now
-          while let value = state.value.popDue(at: now) {
-            node.emitAsPropagation(value)
-          }
-          if timer.value == nil, let next = state.value.nextDeadline { schedule(next, isolation: isolation) }
+    typealias Node = TaskDrivenSignal<Value, Value, DelayState<Value, C.Instant>>
+    // One timer at a time, for the earliest value waiting; when it fires, every value due by then goes, in order.
+    func schedule(_ node: Node, at deadline: C.Instant, isolation: isolated any Actor) {
+      node.task = startTimer(on: clock, at: deadline, isolation: isolation) {
+        node.task = nil
+        let now = clock.now
+        while let value = node.state.popDue(at: now) {
+          node.emitAsPropagation(value)
         }
+        if node.task == nil, let next = node.state.nextDeadline { schedule(node, at: next, isolation: isolation) }
       }
-      let upstream = self.subscribe(feeding: node) { value in
-        let deadline = clock.now.advanced(by: duration)
-        if state.value.append(value, due: deadline) { schedule(deadline, isolation: isolation) }
-      }
-      return Subscription {
-        upstream.cancel()
-        timer.value?.cancel()
-        timer.value = nil
-        state.value = DelayState()
-      }
+    }
+    return Node(self, kind: .delay, state: DelayState()) { node, value in
+      let node = Node.of(node)
+      let deadline = clock.now.advanced(by: duration)
+      if node.state.append(value, due: deadline) { schedule(node, at: deadline, isolation: isolation) }
     }
   }
 }
 
 /// The values ``Signal/delay(for:clock:isolation:)`` holds back, in arrival order with their deadlines.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-struct DelayState<Value, Instant: InstantProtocol> {
+struct DelayState<Value, Instant: InstantProtocol>: TaskDrivenState {
   private var waiting = ValueBuffer<(value: Value, deadline: Instant)>(policy: .unbounded)
 
   /// Queues `value`, due at `deadline`; returns `true` when it is the only waiting value (so a timer
@@ -84,5 +77,10 @@ struct DelayState<Value, Instant: InstantProtocol> {
   mutating func popDue(at now: Instant) -> Value? {
     guard let first = waiting.first, first.deadline <= now else { return nil }
     return waiting.popFirst()?.value
+  }
+
+  /// The connection ended: nothing waits.
+  mutating func disconnect() {
+    waiting = ValueBuffer(policy: .unbounded)
   }
 }

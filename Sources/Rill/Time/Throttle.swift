@@ -47,31 +47,25 @@ extension Signal {
     latest: Bool,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return SubscribingSignal(self, kind: .throttle) { node in
-      let state = StateCell(ThrottleState<Value, C.Instant>(window: duration, latest: latest))
-      let timer = StateCell<Task<Void, Never>?>(nil)
-      func openWindow(isolation: isolated any Actor) {
-        timer.value = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
-          timer.value = nil
-          if let held = state.value.windowEnded() {
-            openWindow(isolation: isolation)
-            node.emitAsPropagation(held)
-          }
+    typealias Node = TaskDrivenSignal<Value, Value, ThrottleState<Value, C.Instant>>
+    // A window ends after `duration`; with `latest`, it emits the value it held and opens the next.
+    func openWindow(_ node: Node, isolation: isolated any Actor) {
+      node.task = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
+        node.task = nil
+        if let held = node.state.windowEnded() {
+          openWindow(node, isolation: isolation)
+          node.emitAsPropagation(held)
         }
       }
-      let upstream = self.subscribe(feeding: node) { value in
-        switch state.value.receive(value, at: clock.now) {
-        case .emit(let startsTimer):
-          if startsTimer { openWindow(isolation: isolation) }
-          node.emit(value)
-        case .ignore:
-          break
-        }
-      }
-      return Subscription {
-        upstream.cancel()
-        timer.value?.cancel()
-        timer.value = nil
+    }
+    return Node(self, kind: .throttle, state: ThrottleState(window: duration, latest: latest)) { node, value in
+      let node = Node.of(node)
+      switch node.state.receive(value, at: clock.now) {
+      case .emit(let startsTimer):
+        if startsTimer { openWindow(node, isolation: isolation) }
+        node.emit(value)
+      case .ignore:
+        break
       }
     }
   }
@@ -80,7 +74,7 @@ extension Signal {
 /// Decides what ``Signal/throttle(for:clock:latest:isolation:)`` does with each value and at the end of
 /// each window.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-struct ThrottleState<Value, Instant: InstantProtocol> {
+struct ThrottleState<Value, Instant: InstantProtocol>: TaskDrivenState {
   enum Decision {
     /// Emit the value now; `startsTimer` when a timer must end the window it opens.
     case emit(startsTimer: Bool)
@@ -114,6 +108,13 @@ struct ThrottleState<Value, Instant: InstantProtocol> {
     if let windowEnd, now < windowEnd { return .ignore }
     windowEnd = now.advanced(by: window)
     return .emit(startsTimer: false)
+  }
+
+  /// The connection ended: no window is open and nothing is held, as at the first connect.
+  mutating func disconnect() {
+    windowEnd = nil
+    windowOpen = false
+    held = nil
   }
 
   /// The window's timer fired (`latest: true`): returns the held value to emit, which opens the next

@@ -45,25 +45,21 @@ extension Signal {
     fallback: @autoclosure @escaping () -> Value,
     isolation: isolated any Actor = #isolation
   ) -> Signal<Value> {
-    return SubscribingSignal(self, kind: .timeout) { node in
-      let timer = StateCell<Task<Void, Never>?>(nil)
-      func startGap(isolation: isolated any Actor) {
-        timer.value?.cancel()
-        timer.value = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
-          timer.value = nil
-          node.emitAsPropagation(fallback())
-        }
-      }
-      let upstream = self.subscribe(feeding: node) { value in
-        startGap(isolation: isolation)
-        node.emit(value)
-      }
-      if timer.value == nil { startGap(isolation: isolation) }
-      return Subscription {
-        upstream.cancel()
-        timer.value?.cancel()
-        timer.value = nil
+    // A gap starts at the connect, and again at each value (the replay's too), and ends in the fallback.
+    func startGap(_ node: TaskDrivenSignal<Value, Value, NoTaskState>, isolation: isolated any Actor) {
+      node.task?.cancel()
+      node.task = startTimer(on: clock, at: clock.now.advanced(by: duration), isolation: isolation) {
+        node.task = nil
+        node.emitAsPropagation(fallback())
       }
     }
+    return TaskDrivenSignal<Value, Value, NoTaskState>(
+      self, kind: .timeout, state: NoTaskState(),
+      connected: { node in if node.task == nil { startGap(node, isolation: isolation) } },
+      receive: { node, value in
+        let node = TaskDrivenSignal<Value, Value, NoTaskState>.of(node)
+        startGap(node, isolation: isolation)
+        node.emit(value)
+      })
   }
 }
