@@ -2,12 +2,13 @@ import Testing
 
 @testable import Rill
 
-/// A `merge` of three to seven signals is one node fed by an edge from each (``MergeOfMany``): ports 0 and 1 as a
+/// A `merge` of three to 4,095 signals is one node fed by an edge from each (``MergeOfMany``): ports 0 and 1 as a
 /// join of two's, and ports 2 and up named by their edges' tags; a merge of more subscribes to each signal.
 @Suite(.freesEverything) struct MergeEdgeTests {
-  /// Connected, a merge of up to seven is one signal more and nothing else; a merge of eight subscribes to each.
-  @Test(arguments: [3, 5, 7, 8])
-  func aMergeOfUpToSevenIsOneObjectWithNoSubscriptionUpstream(count: Int) {
+  /// Connected, a merge of up to 4,095 is one signal more and nothing else (the highest port's tag is the highest
+  /// tag, 4,095); a merge of 4,096 subscribes to each.
+  @Test(arguments: [3, 5, 7, 8, 100, 4095, 4096])
+  func aMergeOfUpTo4095IsOneObjectWithNoSubscriptionUpstream(count: Int) {
     let scope = LiveObjectScope()
     LiveObjectScope.$current.withValue(scope) {
       let sources = (0..<count).map { _ in Subject<Int>() }
@@ -15,8 +16,8 @@ import Testing
       var got: [Int] = []
       var subscription: Subscription? = merged.subscribe { got.append($0) }
       #expect(scope.counts.signals == count + 1)
-      // The subscriber's; a merge of eight adds one per source and the one that ends them.
-      #expect(scope.counts.subscriptions == (count <= 7 ? 1 : 2 + count))
+      // The subscriber's; a merge of 4,096 adds one per source and the one that ends them.
+      #expect(scope.counts.subscriptions == (count <= 4095 ? 1 : 2 + count))
       for (index, source) in sources.enumerated().reversed() { source.send(index) }
       #expect(got == Array((0..<count).reversed()))
       subscription = nil
@@ -52,15 +53,15 @@ import Testing
   /// The slot of any port's edge moves when its source compacts (the cancel of earlier observers): values still
   /// reach that port, and the disconnect removes that slot, not another (a slot told to the wrong port left an
   /// edge behind, and the debug build stops on the index check of the removal).
-  @Test(arguments: 0..<5)
-  func aCompactionMovesAnyPortsSlot(port: Int) {
-    let sources = (0..<5).map { _ in Subject<Int>() }
+  @Test(arguments: [(5, 0), (5, 1), (5, 2), (5, 3), (5, 4), (300, 7), (300, 255), (300, 299)])
+  func aCompactionMovesAnyPortsSlot(count: Int, port: Int) {
+    let sources = (0..<count).map { _ in Subject<Int>() }
     var earlier = (0..<5).map { _ in sources[port].subscribe { _ in } }
     var got: [Int] = []
     var subscription: Subscription? = merge(sources).subscribe { got.append($0) }
     earlier.removeAll()  // the tombstones outnumber the live slots: the merge's edge moves to slot 0
     for (index, source) in sources.enumerated() { source.send(index) }
-    #expect(got == [0, 1, 2, 3, 4])
+    #expect(got == Array(0..<count))
     subscription = nil
     #expect(sources.allSatisfy { $0.observerCount == 0 })
     withExtendedLifetime(subscription) {}

@@ -1,8 +1,9 @@
-// The node of a join fed by three to seven upstreams through edges (a `combine` of three to six, a `merge` of three to
-// seven): a join of two's node (`TwoPortSignal`) with more ports, one object with an edge in each upstream's slots.
+// The node of a join fed by three or more upstreams through edges (a `combine` of three to six, a `merge` of three
+// or more): a join of two's node (`TwoPortSignal`) with more ports, one object with an edge in each upstream's
+// slots.
 
-/// A node fed by three to seven upstreams through edges: ports 0 and 1 as a ``TwoPortSignal``'s, and ports 2 and up
-/// (``ObserverSlot/lastPort`` at most), whose edges' tags name them (see ``ObserverSlot/edgeTag``).
+/// A node fed by three to ``portLimit`` upstreams through edges: ports 0 and 1 as a ``TwoPortSignal``'s, and ports 2
+/// and up (``ObserverSlot/lastPort`` at most), whose edges' tags name them (see ``ObserverSlot/edgeTag``).
 ///
 /// A port from 2 on may take a type of its own (the third source of a `combine` of three), which the node's class
 /// does not name: ``portStep`` takes the value by address, typed by the port (built, as every step, in the
@@ -37,7 +38,7 @@ class ManyPortSignal<Input, Second, Value>: TwoPortSignal<Input, Second, Value> 
     portStep: @escaping (ReactiveNode, UnsafeRawPointer, Int) -> Void,
     connect: @escaping (DerivedSignal<Value>) -> Void
   ) {
-    assert(more.count >= 1 && more.count + 2 <= Self.portLimit, "Rill: a join of edges takes 3 to 7 upstreams")
+    assert(more.count >= 1 && more.count + 2 <= Self.portLimit, "Rill: a join of edges takes 3 to 4,095 upstreams")
     self.more = ContiguousArray(more.map { JoinPort(upstream: $0.signal) })
     self.portStep = portStep
     super.init(

@@ -93,8 +93,9 @@ struct ObserverSlot {
   /// The tag of an edge to a node's second port. Every tag is at most ``lastEdgeTag``, which no object's address is.
   @inlinable static var secondPortTag: UInt { 2 }
 
-  /// The highest tag an edge has.
-  @inlinable static var lastEdgeTag: UInt { 7 }
+  /// The highest tag an edge has: below 4,096, the first page of memory, which is never mapped, so no object's
+  /// address (a subscription's, in a subscriber's slot) is a tag.
+  @inlinable static var lastEdgeTag: UInt { 4095 }
 
   /// Whether a slot whose subscription word holds `tag` is an edge.
   @inlinable @inline(__always) static func isEdge(tag: UInt) -> Bool {

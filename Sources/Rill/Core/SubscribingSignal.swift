@@ -1,5 +1,5 @@
 // The node of an operator that connects by subscribing upstream (a `combine` of seven or more or of a list, a
-// `merge` of more than seven, `flatMap`, the async-sequence and `observing` signals, the store's pushed nodes): its
+// `merge` of more than 4,095, `flatMap`, the async-sequence and `observing` signals, the store's pushed nodes): its
 // `connect` closure and the subscription it returns live here, so that a node fed by edges (``ForwardingSignal``)
 // pays no field for them.
 

@@ -29,7 +29,7 @@ public func merge<Value>(_ signals: Signal<Value>...) -> Signal<Value> {
 /// rooms[1].send("hi"); rooms[0].send("yo")   // prints "hi", "yo"
 /// ```
 ///
-/// - Complexity: O(1) per value; O(`signals.count`) to connect and disconnect. A merge of up to seven signals is one
+/// - Complexity: O(1) per value; O(`signals.count`) to connect and disconnect. A merge of up to 4,095 signals is one
 ///   object fed by an edge from each; a merge of more subscribes to each.
 @inlinable
 public func merge<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
@@ -68,7 +68,7 @@ final class MergeOfTwo<Value>: TwoPortSignal<Value, Value, Value> {
   }
 }
 
-/// The node of a `merge` of three to seven signals (``ManyPortSignal/portLimit``): one object, fed by an edge from
+/// The node of a `merge` of three to 4,095 signals (``ManyPortSignal/portLimit``): one object, fed by an edge from
 /// each (see ``ManyPortSignal``), emitting what any delivers. Its connect adds the edges in the order of the signals,
 /// so their replays come in that order, and its disconnect removes them all.
 @usableFromInline
