@@ -36,6 +36,9 @@ let rows: [(String, AnyObject)] = [
   ("merge of five node", merge(events, other, events, other, events)),
   ("withLatestFrom", events.withLatestFrom(other)),
   ("take(until:)", events.take(until: other)),
+  ("flatMapLatest", state.flatMapLatest { _ in events }),
+  ("debounce", events.debounce(for: .seconds(1), clock: ContinuousClock())),
+  ("asyncMap", events.map(.latest) { $0 + 1 }),
   ("Computed<Int>", Computed { state.value + 1 }),
 ]
 let width = rows.map(\.0.count).max() ?? 0
