@@ -55,9 +55,7 @@ final class TaskDrivenSignal<Input, Value, State: TaskDrivenState>: StatefulForw
   private func toggleConnection() {
     guard upstreamSlot >= 0 else {
       guard let connected else { return toggleEdge() }
-      let upstream = unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
-      upstreamSlot = upstream.slots.count  // before the edge's replay, which may compact
-      upstream.addEdge(toPort: 0, of: self) { receive(self, $0) }
+      addFirstEdge()
       connected(self)
       return
     }

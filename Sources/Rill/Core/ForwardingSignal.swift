@@ -127,6 +127,22 @@ class StatefulForwardingSignal<Input, Value>: ForwardingSignal<Input, Value> {
   @usableFromInline final override func connectStep() {
     connect(self)
   }
+
+  /// Adds the first upstream's edge, to port 0, at once: not as the tail step of the connect
+  /// (``Signal/addEdge(toPort:of:replay:)``), for a connect that goes on after it (a join's, a `timeout`'s).
+  @inlinable final func addFirstEdge() {
+    let first = unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
+    Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { first in
+      upstreamSlot = first.slots.count
+      first.addEdge(toPort: 0, of: self) { receive(self, $0) }
+    }
+  }
+
+  /// Removes the first upstream's edge (this node has it).
+  @inlinable final func removeFirstEdge() {
+    let first = unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
+    Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
+  }
 }
 
 extension Signal {

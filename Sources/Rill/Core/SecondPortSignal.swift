@@ -42,19 +42,6 @@ class SecondPortSignal<Input, Second, Value>: StatefulForwardingSignal<Input, Va
     unsafeDowncast(firstUpstream.unsafelyUnwrapped, to: Signal<Input>.self)
   }
 
-  /// Adds the first upstream's edge, to port 0. Not a tail step of the connect (``Signal/addEdge(toPort:of:replay:)``).
-  @inlinable final func addFirstEdge() {
-    Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { first in
-      upstreamSlot = first.slots.count
-      first.addEdge(toPort: 0, of: self) { receive(self, $0) }
-    }
-  }
-
-  /// Removes the first upstream's edge (this node has it).
-  @inlinable final func removeFirstEdge() {
-    Unmanaged.passUnretained(first)._withUnsafeGuaranteedRef { $0.removeEdge(of: self) }
-  }
-
   /// Adds an edge from `signal` to port 1, replaying into the port.
   @inlinable final func addSecondEdge(from signal: Signal<Second>) {
     Unmanaged.passUnretained(signal)._withUnsafeGuaranteedRef { signal in
