@@ -51,7 +51,7 @@ func effect(
   node.runFirst()
   return Subscription { [node] in
     if ForeignTeardown.isRunning {
-      node.cancelledElsewhere.wrappingAdd(1, ordering: .relaxed)
+      node.noteCancelledElsewhere()
     } else {
       node.dispose()
     }
@@ -61,18 +61,28 @@ func effect(
 /// The node of an ``effect(_:)``: a consumer that nothing reads, linked while it lives.
 @usableFromInline
 final class EffectNode: ReactiveNode {
-  /// When it was created, among every effect: effects marked in one propagation run in this order.
-  let sequence: Int
   /// The effect; an empty closure once disposed. A variable only so that a disposal can let go of it; called in place
   /// (see ``runBody()``).
   @exclusivity(unchecked) var body: () -> Void
-  /// Not 0 once the subscription was freed on another thread: the effect's domain disposes of it when it next
-  /// comes up.
-  let cancelledElsewhere = TrackingWord(0)
+  /// ``sequence`` in the bits above the lowest, and in the lowest ``isCancelledElsewhere``: one word for both, which
+  /// only a free of the subscription on another thread writes (once: a subscription ends once).
+  let sequenceAndCancel: TrackingWord
+
+  /// When it was created, among every effect: effects marked in one propagation run in this order.
+  var sequence: Int { sequenceAndCancel.load(ordering: .relaxed) >> 1 }
+
+  /// Whether the subscription was freed on another thread: the effect's domain disposes of it when it next comes up.
+  var isCancelledElsewhere: Bool { sequenceAndCancel.load(ordering: .relaxed) & 1 != 0 }
+
+  /// Notes that the subscription was freed on another thread (see ``isCancelledElsewhere``): called once, by the
+  /// subscription's end.
+  func noteCancelledElsewhere() {
+    sequenceAndCancel.wrappingAdd(1, ordering: .relaxed)
+  }
 
   init(_ body: @escaping () -> Void) {
     self.body = body
-    sequence = effectSequence.wrappingAdd(1, ordering: .relaxed).oldValue
+    sequenceAndCancel = TrackingWord(effectSequence.wrappingAdd(1, ordering: .relaxed).oldValue << 1)
     super.init(flags: ReactiveFlags.isEffect | ReactiveFlags.isLinked, rank: 1, graph: Graph())
   }
 
@@ -98,7 +108,7 @@ final class EffectNode: ReactiveNode {
     let flags = self.flags
     // The common turn: marked, not disposed, not freed elsewhere; the flags read and written once.
     if _fastPath(flags & (ReactiveFlags.isDisposed | ReactiveFlags.isDirty) == ReactiveFlags.isDirty)
-      && cancelledElsewhere.load(ordering: .relaxed) == 0
+      && !isCancelledElsewhere
     {
       self.flags = flags & ~(ReactiveFlags.isScheduled | ReactiveFlags.isDirty)
       runBody()
@@ -110,7 +120,7 @@ final class EffectNode: ReactiveNode {
       return
     }
     // Freed on another thread: disposed now. Otherwise it was not marked: nothing it read changed.
-    if cancelledElsewhere.load(ordering: .relaxed) != 0 { dispose() }
+    if isCancelledElsewhere { dispose() }
   }
 
   /// Runs the body as this effect's run. Disposed during the run (its subscription cancelled or freed from inside

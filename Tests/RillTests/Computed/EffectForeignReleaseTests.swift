@@ -37,6 +37,31 @@ import Testing
     #expect(runs == [0, 2])
   }
 
+  /// An effect keeps its place in the creation order and the note that its subscription was freed elsewhere in one
+  /// word: every effect, whatever its place, runs until freed; the ones freed elsewhere stop; the others keep their
+  /// order.
+  @Test func effectsFreedOnAnotherThreadStopAndTheOthersKeepTheirOrder() {
+    let source = CurrentValueSubject(0)
+    var order: [String] = []
+    let names = ["a", "b", "c", "d", "e"]
+    let holders = names.map { _ in Holder() }
+    for (name, holder) in zip(names, holders) {
+      holder.subscriptions = [effect { order.append("\(name)\(source.value)") }]
+    }
+    source.value = 1
+    #expect(order == ["a0", "b0", "c0", "d0", "e0", "a1", "b1", "c1", "d1", "e1"])
+    order = []
+    // Only the two holders go to the other thread: it may let go of what its closure captured after this test ends,
+    // and a subscription freed there then would wait for a change that never comes.
+    let freedElsewhere = [holders[1], holders[4]]
+    Self.onAnotherThread {
+      for holder in freedElsewhere { holder.subscriptions = [] }
+    }
+    source.value = 2
+    source.value = 3
+    #expect(order == ["a2", "c2", "d2", "a3", "c3", "d3"])
+  }
+
   @Test func manyEffectsFreedOnOtherThreadsWhileTheDomainWrites() async {
     let source = CurrentValueSubject(0)
     let holder = Holder()
