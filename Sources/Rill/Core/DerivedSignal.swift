@@ -54,7 +54,7 @@ class DerivedSignal<Value>: Signal<Value> {
     set { upstreamSlotStorage = Int32(truncatingIfNeeded: newValue) }
   }
   /// The last value emitted, when the node replays and the value is plain data of at most two words (see
-  /// ``keepsLatestInline``): kept here rather than in storage of its own, an emit writes next to the fields its
+  /// ``keepsLatestInline(_:)``): kept here rather than in storage of its own, an emit writes next to the fields its
   /// delivery reads instead of in another cache line. For any other value of a node that replays, the first word is
   /// the address of room allocated for it (``latestStorage``).
   @usableFromInline @exclusivity(unchecked) final var latestInline: (UInt64, UInt64) = (0, 0)
@@ -78,7 +78,7 @@ class DerivedSignal<Value>: Signal<Value> {
   /// each use of an optional `Value` looks up its metadata at run time (about 300 instructions, paid at every
   /// connect and disconnect).
   @inlinable final var latestStorage: UnsafeMutablePointer<Value>? {
-    guard !DerivedSignal.keepsLatestInline else { return nil }  // the word holds the value
+    guard !keepsLatestInline(Value.self) else { return nil }  // the word holds the value
     return UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: latestInline.0))
   }
 
@@ -105,7 +105,7 @@ class DerivedSignal<Value>: Signal<Value> {
     var graph = upstreams.first?.graph ?? Graph()
     for other in upstreams.dropFirst() { graph = graph.union(other.graph) }
     let replays = replays ?? upstreams.contains { $0.replays }
-    if replays && !DerivedSignal.keepsLatestInline {
+    if replays && !keepsLatestInline(Value.self) {
       let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
       latestInline.0 = UInt64(UInt(bitPattern: storage))
     }
@@ -121,7 +121,7 @@ class DerivedSignal<Value>: Signal<Value> {
   }
 
   deinit {
-    if !DerivedSignal.keepsLatestInline, let storage = latestStorage {  // a value kept inline needs nothing done
+    if !keepsLatestInline(Value.self), let storage = latestStorage {  // a value kept inline needs nothing done
       if hasLatest { storage.deinitialize(count: 1) }
       storage.deallocate()
     }
@@ -143,7 +143,7 @@ class DerivedSignal<Value>: Signal<Value> {
     #if DEBUG
       if _slowPath(isTraced || hasOtherUpstreams) { noteEmission() }
     #endif
-    if DerivedSignal.keepsLatestInline {
+    if keepsLatestInline(Value.self) {
       if replays {
         withUnsafeMutablePointer(to: &latestInline) {
           UnsafeMutableRawPointer($0).storeBytes(of: value, as: Value.self)
@@ -165,21 +165,12 @@ class DerivedSignal<Value>: Signal<Value> {
   @usableFromInline final func clearLatest() {
     guard hasLatest else { return }
     hasLatest = false
-    if !DerivedSignal.keepsLatestInline { latestStorage.unsafelyUnwrapped.deinitialize(count: 1) }
-  }
-
-  /// Whether the last value emitted is kept in ``latestInline``: plain data (nothing to retain or free) that fits
-  /// in two words. Known at compile time where the node's code is specialized. Named as `DerivedSignal.`, not `Self.`:
-  /// an unoptimized build loads a dynamic `Self` first thing in a function, which the address sanitizer answers by
-  /// allocating each of the function's locals on its own (``emit(_:)``'s frame 0.9 → 0.7 KB).
-  @inlinable static var keepsLatestInline: Bool {
-    _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<(UInt64, UInt64)>.size
-      && MemoryLayout<Value>.alignment <= MemoryLayout<(UInt64, UInt64)>.alignment
+    if !keepsLatestInline(Value.self) { latestStorage.unsafelyUnwrapped.deinitialize(count: 1) }
   }
 
   /// The last value emitted; only when `hasLatest`.
   @usableFromInline final var latest: Value {
-    guard DerivedSignal.keepsLatestInline else { return latestStorage.unsafelyUnwrapped.pointee }
+    guard keepsLatestInline(Value.self) else { return latestStorage.unsafelyUnwrapped.pointee }
     return withUnsafeMutablePointer(to: &latestInline) { UnsafeRawPointer($0).load(as: Value.self) }
   }
 
@@ -380,4 +371,18 @@ final class DerivedSignalRarities {
     self.risingUpstreams = risingUpstreams
     self.handedBack = handedBack
   }
+}
+
+/// Whether a node whose values are `Value`s keeps the last one emitted in ``DerivedSignal/latestInline``: plain data
+/// (nothing to retain or free) that fits in two words. Known at compile time where the node's code is specialized.
+///
+/// A function of the value type, not a static property of the node's class: in the node's unspecialized code (its
+/// `deinit`, its disconnect) `DerivedSignal.keepsLatestInline` made the runtime look the class's metadata up in its
+/// cache (about 330 instructions, a third of a node's teardown), where `Value`'s metadata is at hand in the node's
+/// own; and `Self.keepsLatestInline` made an unoptimized build load the dynamic `Self` first thing in a function,
+/// which the address sanitizer answers by allocating each of the function's locals on its own (``emit(_:)``'s frame
+/// 0.9 → 0.7 KB).
+@inlinable @inline(__always) func keepsLatestInline<Value>(_ type: Value.Type) -> Bool {
+  _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<(UInt64, UInt64)>.size
+    && MemoryLayout<Value>.alignment <= MemoryLayout<(UInt64, UInt64)>.alignment
 }
