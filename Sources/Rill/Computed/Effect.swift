@@ -83,23 +83,25 @@ final class EffectNode: ReactiveNode {
   init(_ body: @escaping () -> Void) {
     self.body = body
     sequenceAndCancel = TrackingWord(effectSequence.wrappingAdd(1, ordering: .relaxed).oldValue << 1)
-    super.init(flags: ReactiveFlags.isEffect | ReactiveFlags.isLinked, rank: 1, graph: Graph())
+    super.init(flags: ReactiveFlags.isEffect | ReactiveFlags.isLinked, rank: 1, graph: .unassigned)
   }
 
   override var kindDescription: String { "an effect" }
 
   override var liveKind: NodeKind { .effect }
 
-  /// The first run, as a propagation of the effect's graph when it is idle, so that a write to something the
-  /// effect read is queued behind it like any write from an effect. The effect keeps itself alive while it is
-  /// linked (its subscription may be freed on another thread, which must not free it).
+  /// The first run, as a propagation, so that a write to something the effect read is queued behind it like any
+  /// write from an effect. The effect is made with no graph (``Graph/unassigned``): the graph it takes in the run —
+  /// its first read's, or one made for a write it makes before reading — starts a propagation then
+  /// (``ReactiveNode/tookGraph()``), which the run's end finishes; an effect that reads and writes nothing has no
+  /// graph at all. The effect keeps itself alive while it is linked (its subscription may be freed on another
+  /// thread, which must not free it).
   func runFirst() {
     _ = Unmanaged.passRetained(self)
-    let graph = self.graph
-    let started = graph.startPropagationIfIdle()
+    flags |= ReactiveFlags.isInFirstRun
     runBody()
-    if started { graph.finishPropagationStarted() }
-    _ = rootGraph  // the graph it was made with can go, once merged with what it read
+    flags &= ~ReactiveFlags.isInFirstRun
+    if graph !== Graph.unassigned { rootGraph.finishPropagationStarted() }
   }
 
   /// Its turn in the effects of a propagation: runs the effect again if something it read changed, unless it was
@@ -160,16 +162,8 @@ final class EffectNode: ReactiveNode {
 }
 
 extension Graph {
-  /// Starts a propagation of this graph if it is idle (as a send would); returns whether it did.
-  func startPropagationIfIdle() -> Bool {
-    let root = self.root
-    guard root.depth == root.batchHolds else { return false }
-    root.depth &+= 1
-    return true
-  }
-
-  /// Ends a propagation that ``startPropagationIfIdle()`` started in this graph (which may have been merged
-  /// since): the outermost one runs what it left.
+  /// Ends the propagation an effect's first run started in this graph (see ``ReactiveNode/tookGraph()``; the graph
+  /// may have been merged since): the outermost one runs what it left.
   func finishPropagationStarted() {
     let root = self.root
     if root.depth == 1 && root.hasWork {

@@ -173,6 +173,7 @@ extension ReactiveNode {
       source.graph = rootGraph
     } else if graph === Graph.unassigned {
       graph = source.rootGraph
+      tookGraph()
     } else {
       rootGraph.union(source.rootGraph)
     }

@@ -236,9 +236,21 @@ public class _ReactiveNode: _PendingRun {
   /// Points ``graph`` at its set's representative (graphs merged since it was set), or gives a node that had no
   /// graph one (see ``Graph/unassigned``); returns it. Out of line: it is rare.
   @usableFromInline @inline(never) @discardableResult final func followGraphToRoot() -> Graph {
-    let root = graph === Graph.unassigned ? Graph() : graph.root
+    guard graph !== Graph.unassigned else {
+      let made = Graph()
+      graph = made
+      tookGraph()
+      return made
+    }
+    let root = graph.root
     graph = root
     return root
+  }
+
+  /// This node, which had no graph, has one now: an effect in its first run starts a propagation in it, which the
+  /// run's end finishes (see ``EffectNode/runFirst()``), as a graph of the effect's own did when it was made with one.
+  @inlinable @inline(__always) final func tookGraph() {
+    if _slowPath(has(ReactiveFlags.isInFirstRun)) { graph.root.depth &+= 1 }
   }
 
   /// Runs `body` with the graph's representative, read in place, without retaining it: this node keeps it. A node
@@ -338,6 +350,10 @@ enum ReactiveFlags {
   @inlinable static var operatorKindShift: UInt32 { 26 }
   /// The bits of ``operatorKindShift``.
   @inlinable static var operatorKindMask: UInt32 { 0b11111 << operatorKindShift }
+  /// An effect in its first run, made with no graph: the graph it takes during the run (from the first value it
+  /// reads, or made for a write it makes first) runs a propagation until the run ends (see
+  /// ``EffectNode/runFirst()``). (An operator's kind, in the bits below, is a signal's, never an effect's.)
+  @inlinable static var isInFirstRun: UInt32 { 1 << 31 }
 }
 
 /// An edge as its consumer keeps it: the node read, the version read, and where its twin is.
