@@ -100,6 +100,20 @@ final class StackGuard {
     }
   }
 
+  /// Runs `release`, which lets go of what a node being freed held, as the first step of the release loop, when no
+  /// loop runs on this thread: what it frees hands its own upstreams over to the loop. Returns false, without running
+  /// it, when a loop runs: the caller then hands what it lets go of over (``releaseUpstream(_:)``), which costs an
+  /// object to hold it.
+  @usableFromInline static func releaseUnlessReleasing(_ release: () -> Void) -> Bool {
+    withCurrent { guardian in
+      if guardian.isReleasing { return false }
+      guardian.isReleasing = true
+      release()
+      guardian.releaseHandedOver()
+      return true
+    }
+  }
+
   /// Releases `node`, the first upstream of a node being freed, as ``releaseUpstream(_:)`` releases any upstream.
   static func releaseFirstUpstream(_ node: consuming ReactiveNode) {
     var node: ReactiveNode? = consume node

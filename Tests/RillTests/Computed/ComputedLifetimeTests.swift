@@ -83,4 +83,35 @@ import Testing
     #expect(b.value == 5)
     #expect(runs == 3)
   }
+
+  /// What a computed's closure holds goes with the computed, at once: freed on its own (its `deinit` lets the closure
+  /// go as the first step of the release loop), and freed by the free of another (the closure is handed over to the
+  /// loop that runs).
+  @Test(arguments: [false, true])
+  func whatItsClosureHoldsIsFreedWithIt(freedByAnother: Bool) {
+    final class Held {
+      let number = 1
+    }
+    weak var weakHeld: Held?
+    weak var weakInner: Computed<Int>?
+    var outer: Computed<Int>?
+    do {
+      let held = Held()
+      weakHeld = held
+      let inner = Computed { held.number }
+      weakInner = inner
+      #expect(inner.value == 1)
+      if freedByAnother {
+        let top = Computed { inner.value + 1 }
+        #expect(top.value == 2)
+        outer = top
+      }
+    }
+    #expect(weakInner == nil || freedByAnother)
+    #expect(weakHeld == nil || freedByAnother)
+    outer = nil
+    #expect(weakInner == nil)
+    #expect(weakHeld == nil)
+    _ = outer
+  }
 }
