@@ -42,29 +42,7 @@
 /// by level, takes no depth at all).
 ///
 /// Not `Sendable`, like every signal: a computed and what it reads live in one isolation domain.
-public class Computed<Value>: _TrackedSignal<Value> {
-  /// The closure. A variable only so that `deinit` can hand it to a loop (see there); called in place
-  /// (``callCompute()``), so that a variable costs an evaluation no retain.
-  @usableFromInline @exclusivity(unchecked) final var compute: () -> Value
-  /// The delivery steps of this computed, which touch its value (see ``ComputedStep``). Built by the inlinable
-  /// initializers, so they run specialized for the caller's value type: this class's own methods run unspecialized,
-  /// and would look the generic types they touch up in the runtime at each use.
-  @usableFromInline let steps: (Computed<Value>, ComputedStep) -> Void
-  /// Recomputes the value, returns whether it changed: built where the value type is known, as ``steps``, so an
-  /// evaluation is one call, specialized (a settle calls it directly; see ``ReactiveNode/evaluate()``).
-  @usableFromInline let evaluation: (Computed<Value>) -> Bool
-  /// The last value, once the computed has one (``ReactiveFlags/hasValue``): read and written by the specialized
-  /// code (the `steps`, the evaluation, ``read()``) that knows its type.
-  @usableFromInline @exclusivity(unchecked) final var storedValue: Value?
-  /// How many slots the signal had when the value to deliver was last decided: its settle tells only those (the
-  /// observers that joined since heard that value as their replay).
-  @inlinable @inline(__always) final var deliveryEnd: Int {
-    get { Int(truncatingIfNeeded: deliveryEndStorage) }
-    set { deliveryEndStorage = Int32(clamping: newValue) }
-  }
-  /// ``deliveryEnd``, in 32 bits: the padding after a small value holds it.
-  @usableFromInline @exclusivity(unchecked) final var deliveryEndStorage: Int32 = 0
-
+public class Computed<Value>: _ComputedStorage<Value, Value?> {
   /// A computed whose every evaluation counts as a change (for a value that is not `Equatable`).
   ///
   /// The compiler picks this initializer wherever `Value` is not known to be `Equatable` where the call is written,
@@ -90,10 +68,7 @@ public class Computed<Value>: _TrackedSignal<Value> {
     compute: @escaping () -> Value, steps: @escaping (Computed<Value>, ComputedStep) -> Void,
     evaluation: @escaping (Computed<Value>) -> Bool
   ) {
-    self.compute = compute
-    self.steps = steps
-    self.evaluation = evaluation
-    super.init(graph: .unassigned, rank: 1, flags: ReactiveFlags.isComputed)
+    super.init(compute: compute, steps: steps, evaluation: evaluation, storedValue: nil)
   }
 
   @usableFromInline override func evaluate() -> Bool {
