@@ -15,24 +15,26 @@ extension Signal {
   /// - Complexity: O(1) per value.
   @inlinable
   public func pairwise() -> Signal<(Value, Value)> {
-    PairwiseSignal(self)
+    PairwiseSignal<Value, Value?>(self)
   }
 }
 
-/// The node of ``Signal/pairwise()``: the previous value, forgotten at each connect and disconnect.
+/// The node of ``Signal/pairwise()``: the previous value, forgotten at each connect and disconnect. `Previous` is
+/// `Value?`, named by the class so that freeing the node looks no type up (see ``OptionalState``).
 @usableFromInline
-final class PairwiseSignal<Value>: StatefulForwardingSignal<Value, (Value, Value)> {
-  @usableFromInline @exclusivity(unchecked) var previous: Value?
+final class PairwiseSignal<Value, Previous: OptionalState>: StatefulForwardingSignal<Value, (Value, Value)>
+where Previous.Wrapped == Value {
+  @usableFromInline @exclusivity(unchecked) var previous: Previous = .none
 
   @inlinable init(_ upstream: Signal<Value>) {
     super.init(upstream, kind: .pairwise, forwards: false) { node, value in
-      let node = unsafeDowncast(node, to: PairwiseSignal<Value>.self)
-      let previous = node.previous
-      node.previous = value
+      let node = unsafeDowncast(node, to: PairwiseSignal<Value, Previous>.self)
+      let previous = node.previous.optional
+      node.previous.optional = value
       if let previous { node.emit((previous, value)) }
     } connect: { node in
-      let node = unsafeDowncast(node, to: PairwiseSignal<Value>.self)
-      node.previous = nil
+      let node = unsafeDowncast(node, to: PairwiseSignal<Value, Previous>.self)
+      node.previous = .none
       return node.toggleEdge()
     }
   }

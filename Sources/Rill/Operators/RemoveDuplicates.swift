@@ -15,7 +15,7 @@ extension Signal {
   /// - Complexity: O(1) per value, plus `isDuplicate`.
   @inlinable
   public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Signal<Value> {
-    RemoveDuplicatesSignal(self, isDuplicate)
+    RemoveDuplicatesSignal<Value, Value?>(self, isDuplicate)
   }
 }
 
@@ -61,22 +61,24 @@ extension Signal {
 }
 
 /// The node of ``Signal/removeDuplicates(by:)``: the last value it emitted, forgotten at each connect and disconnect.
-/// Its predicate is kept as `(Value, Value) -> Bool` (see ``FilteredSignal``).
+/// Its predicate is kept as `(Value, Value) -> Bool` (see ``FilteredSignal``). `Last` is `Value?`, named by the class so
+/// that freeing the node looks no type up (see ``OptionalState``).
 @usableFromInline
-final class RemoveDuplicatesSignal<Value>: StatefulForwardingSignal<Value, Value> {
+final class RemoveDuplicatesSignal<Value, Last: OptionalState>: StatefulForwardingSignal<Value, Value>
+where Last.Wrapped == Value {
   @usableFromInline let isDuplicate: (Value, Value) -> Bool
-  @usableFromInline @exclusivity(unchecked) var lastEmitted: Value?
+  @usableFromInline @exclusivity(unchecked) var lastEmitted: Last = .none
 
   @inlinable init(_ upstream: Signal<Value>, _ isDuplicate: @escaping (Value, Value) -> Bool) {
     self.isDuplicate = isDuplicate
     super.init(upstream, kind: .removeDuplicates) { node, value in
-      let node = unsafeDowncast(node, to: RemoveDuplicatesSignal<Value>.self)
-      if let last = node.lastEmitted, node.isDuplicate(last, value) { return }
-      node.lastEmitted = value
+      let node = unsafeDowncast(node, to: RemoveDuplicatesSignal<Value, Last>.self)
+      if let last = node.lastEmitted.optional, node.isDuplicate(last, value) { return }
+      node.lastEmitted.optional = value
       node.emit(value)
     } connect: { node in
-      let node = unsafeDowncast(node, to: RemoveDuplicatesSignal<Value>.self)
-      node.lastEmitted = nil
+      let node = unsafeDowncast(node, to: RemoveDuplicatesSignal<Value, Last>.self)
+      node.lastEmitted = .none
       return node.toggleEdge()
     }
   }

@@ -25,7 +25,7 @@ extension Signal {
     _ other: Signal<Other>,
     _ transform: @escaping (Value, Other) -> Result
   ) -> Signal<Result> {
-    WithLatestFromSignal(self, other, transform: transform)
+    WithLatestFromSignal<Value, Other, Other?, Result>(self, other, transform: transform)
   }
 
   /// Pairs each value of this signal with the latest value of `other`, once `other` has one.
@@ -48,19 +48,22 @@ extension Signal {
 
 /// The node of a `withLatestFrom`: one object, fed by an edge from the primary signal (port 0) and one from `other`
 /// (port 1; see ``TwoPortSignal``), which keeps the primary values waiting for the settle and the latest value of
-/// `other`, and is its own settle, as ``CombineOfTwo`` is.
+/// `other`, and is its own settle, as ``CombineOfTwo`` is. `LatestOther` is `Other?`, named by the class so that
+/// freeing the node looks no type up (see ``OptionalState``).
 @usableFromInline
-final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary, Other, Result> {
+final class WithLatestFromSignal<Primary, Other, LatestOther: OptionalState, Result>:
+  TwoPortSignal<Primary, Other, Result>
+where LatestOther.Wrapped == Other {
   // The fields of fixed size first: the node's unspecialized code (its `run()`) reads them at fixed offsets.
   /// Runs a scheduled settle: built in the (inlinable) initializer, so specialized for the node's types.
-  @usableFromInline let settleStep: (WithLatestFromSignal<Primary, Other, Result>) -> Void
+  @usableFromInline let settleStep: (WithLatestFromSignal<Primary, Other, LatestOther, Result>) -> Void
   @usableFromInline let transform: (Primary, Other) -> Result
   /// When to emit (per connection: started afresh by each connect).
   @usableFromInline @exclusivity(unchecked) var state = WithLatestFromState()
   /// The primary values of this propagation's pass (or of the replay on connection), in order.
   @usableFromInline @exclusivity(unchecked) var held = HeldValues<Primary>()
   /// The latest value of `other` (per connection: forgotten by the disconnect).
-  @usableFromInline @exclusivity(unchecked) var other: Other?
+  @usableFromInline @exclusivity(unchecked) var other: LatestOther = .none
 
   @inlinable init(_ primary: Signal<Primary>, _ other: Signal<Other>, transform: @escaping (Primary, Other) -> Result) {
     self.transform = transform
@@ -68,21 +71,23 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
     super.init(
       primary, other, kind: .withLatestFrom, replays: primary.isReplaying,
       receive: { node, value in
-        let join = unsafeDowncast(node, to: WithLatestFromSignal<Primary, Other, Result>.self)
+        let join = unsafeDowncast(node, to: WithLatestFromSignal<Primary, Other, LatestOther, Result>.self)
         #if DEBUG
           join.noteArrival(atPort: 0)
         #endif
         join.receivedPrimary(value)
       },
       receiveSecond: { node, value in
-        let join = unsafeDowncast(node, to: WithLatestFromSignal<Primary, Other, Result>.self)
+        let join = unsafeDowncast(node, to: WithLatestFromSignal<Primary, Other, LatestOther, Result>.self)
         #if DEBUG
           join.noteArrival(atPort: 1)
         #endif
-        join.other = value
+        join.other.optional = value
         join.state.receivedOther()
       },
-      connect: { unsafeDowncast($0, to: WithLatestFromSignal<Primary, Other, Result>.self).toggleConnection() })
+      connect: { node in
+        unsafeDowncast(node, to: WithLatestFromSignal<Primary, Other, LatestOther, Result>.self).toggleConnection()
+      })
   }
 
   /// Connects afresh when disconnected — `other` first, so that the primary's replay finds its value — and
@@ -96,7 +101,7 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
       toggleEdges()
       state.disconnected()
       held.removeAll()
-      other = nil
+      other = .none
       holdForUnfinishedSettles()
     }
   }
@@ -104,7 +109,7 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
   @inlinable final func receivedPrimary(_ value: Primary) {
     switch state.receivedPrimary(inPropagation: isPropagating) {
     case .emitNow:
-      emit(transform(value, other.unsafelyUnwrapped))
+      emit(transform(value, other.optional.unsafelyUnwrapped))
     case .holdAndSettleLater:
       held.append(value)
       scheduleSettle()
@@ -138,7 +143,7 @@ final class WithLatestFromSignal<Primary, Other, Result>: TwoPortSignal<Primary,
     while index < held.count {
       let value = held[index]
       index &+= 1
-      emit(transform(value, other.unsafelyUnwrapped))
+      emit(transform(value, other.optional.unsafelyUnwrapped))
     }
     held.removeAll()
   }

@@ -37,7 +37,7 @@ func combineNode<A, B, Output>(
   _ b: Signal<B>,
   output: @escaping (LatestOfTwo<A, B>) -> Output
 ) -> Signal<Output> {
-  CombineOfTwo(a, b, output: output)
+  CombineOfTwo<A, B, LatestOfTwo<A, B>, Output>(a, b, output: output)
 }
 
 /// The node of a three-source `combine`, emitting `output` of the latest values: one object, fed by edges (see
@@ -217,12 +217,29 @@ func combineNode<A, B, C, D, E, F, Output>(
 // takes its elements as separate arguments, so handing `output` to the join (generic over its latest values) would
 // wrap it in a conversion thunk, called at every emission; a struct is passed the same way on both sides.
 
+/// The latest values of a two-source join, as a generic argument of its node's class (``CombineOfTwo``), so that
+/// freeing the node looks no type up (see ``OptionalState``).
+@usableFromInline
+protocol LatestPair: LatestValues {
+  associatedtype First
+  associatedtype Second
+  /// Stores `value` as the first source's latest; returns whether it is that source's first value. A method, not a
+  /// settable property: unspecialized (a debug build), changing a property of a generic argument in place goes
+  /// through an accessor coroutine that allocates its frame, twice per send.
+  mutating func storeFirst(_ value: First) -> Bool
+  /// ``storeFirst(_:)`` for the second source.
+  mutating func storeSecond(_ value: Second) -> Bool
+}
+
 /// The latest values of a two-source join.
 @usableFromInline
-struct LatestOfTwo<A, B>: LatestValues {
+struct LatestOfTwo<A, B>: LatestPair {
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @inlinable init() {}
+
+  @inlinable @inline(__always) mutating func storeFirst(_ value: A) -> Bool { storeLatest(value, in: &a) }
+  @inlinable @inline(__always) mutating func storeSecond(_ value: B) -> Bool { storeLatest(value, in: &b) }
 }
 
 /// The latest values of a three-source join.

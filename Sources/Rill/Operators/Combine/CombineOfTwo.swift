@@ -3,40 +3,41 @@
 /// the node itself (``TwoPortSignal/scheduleSettle()``), with no object of its own for it, and a node that
 /// disconnects with settles scheduled holds itself until the last has run.
 @usableFromInline
-final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
+final class CombineOfTwo<A, B, Latest: LatestPair, Output>: TwoPortSignal<A, B, Output>
+where Latest.First == A, Latest.Second == B {
   // The fields of fixed size first: the node's unspecialized code (its `run()`) reads them at fixed offsets.
   /// Runs a scheduled settle: built in the (inlinable) initializer, so specialized for the node's types.
-  @usableFromInline let settleStep: (CombineOfTwo<A, B, Output>) -> Void
+  @usableFromInline let settleStep: (CombineOfTwo<A, B, Latest, Output>) -> Void
   /// The output for the latest values, once both sources have one.
-  @usableFromInline let output: (LatestOfTwo<A, B>) -> Output
+  @usableFromInline let output: (Latest) -> Output
   /// When to emit (per connection: started afresh by each connect).
   @usableFromInline @exclusivity(unchecked) var state = CombineState(sourceCount: 2)
   /// Whether each source hangs off a different subject by a chain of forwarding nodes, so that in a subject's
   /// send this join can emit at once (see ``Graph/rootSend``). Set by each connect.
   @usableFromInline @exclusivity(unchecked) var settlesAtOnce = false
   /// The latest value of each source (per connection: forgotten by the disconnect).
-  @usableFromInline @exclusivity(unchecked) var latestValues = LatestOfTwo<A, B>()
+  @usableFromInline @exclusivity(unchecked) var latestValues = Latest()
 
-  @inlinable init(_ a: Signal<A>, _ b: Signal<B>, output: @escaping (LatestOfTwo<A, B>) -> Output) {
+  @inlinable init(_ a: Signal<A>, _ b: Signal<B>, output: @escaping (Latest) -> Output) {
     self.output = output
     settleStep = { $0.runSettle() }
     super.init(
       a, b, kind: .combine,
       receive: { node, value in
-        let join = unsafeDowncast(node, to: CombineOfTwo<A, B, Output>.self)
+        let join = unsafeDowncast(node, to: CombineOfTwo<A, B, Latest, Output>.self)
         #if DEBUG
           join.noteArrival(atPort: 0)
         #endif
-        join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.a))
+        join.received(isFirstFromSource: join.latestValues.storeFirst(value))
       },
       receiveSecond: { node, value in
-        let join = unsafeDowncast(node, to: CombineOfTwo<A, B, Output>.self)
+        let join = unsafeDowncast(node, to: CombineOfTwo<A, B, Latest, Output>.self)
         #if DEBUG
           join.noteArrival(atPort: 1)
         #endif
-        join.received(isFirstFromSource: storeLatest(value, in: &join.latestValues.b))
+        join.received(isFirstFromSource: join.latestValues.storeSecond(value))
       },
-      connect: { unsafeDowncast($0, to: CombineOfTwo<A, B, Output>.self).toggleConnection() })
+      connect: { unsafeDowncast($0, to: CombineOfTwo<A, B, Latest, Output>.self).toggleConnection() })
   }
 
   /// Connects both sources when disconnected — afresh, emitting at once if both replayed — and disconnects them
@@ -50,7 +51,7 @@ final class CombineOfTwo<A, B, Output>: TwoPortSignal<A, B, Output> {
     } else {
       toggleEdges()
       state.disconnected()
-      latestValues = LatestOfTwo()
+      latestValues = Latest()
       holdForUnfinishedSettles()
     }
   }
