@@ -46,7 +46,8 @@ func run(_ workload: String, side: Side, operations: Int) -> Bool {
   case .rill:
     runRill(workload, operations: operations) || runCombineArity(workload, side: .rill, operations: operations)
       || runReactivity(workload, side: side, operations: operations)
-  case .computed: runReactivity(workload, side: side, operations: operations)
+  case .computed:
+    runReactivity(workload, side: side, operations: operations) || runComputedTeardown(workload, operations: operations)
   case .baseline:
     runBaseline(workload, operations: operations)
       || runCombineArity(workload, side: .baseline, operations: operations)

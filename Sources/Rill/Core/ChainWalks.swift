@@ -59,6 +59,8 @@ enum ChainWalks {
 final class StackGuard {
   /// Whether a node is being freed on this thread, by the release loop (``releaseFirstUpstream(_:)``).
   @exclusivity(unchecked) var isReleasing = false
+  /// How many releases inside the loop run one inside another (see ``releaseUnlessReleasing(_:)``).
+  @exclusivity(unchecked) var nestedReleases = 0
   /// The first upstream a node freed inside the loop handed over, for the loop to release: a signal.
   @exclusivity(unchecked) var nextReleasedNode: ReactiveNode?
   /// Another object a node freed inside the loop handed over, for the loop to release.
@@ -101,18 +103,30 @@ final class StackGuard {
   }
 
   /// Runs `release`, which lets go of what a node being freed held, as the first step of the release loop, when no
-  /// loop runs on this thread: what it frees hands its own upstreams over to the loop. Returns false, without running
-  /// it, when a loop runs: the caller then hands what it lets go of over (``releaseUpstream(_:)``), which costs an
+  /// loop runs on this thread: what it frees hands its own upstreams over to the loop. Inside the loop, runs it there
+  /// too, while fewer than ``nestedReleaseLimit`` such releases run one inside another (each a few frames: a chain of
+  /// computeds, each closure holding the one above, is freed that many levels at a time). Returns false, without
+  /// running it, past that: the caller then hands what it lets go of over (``releaseUpstream(_:)``), which costs an
   /// object to hold it.
   @usableFromInline static func releaseUnlessReleasing(_ release: () -> Void) -> Bool {
     withCurrent { guardian in
-      if guardian.isReleasing { return false }
+      if guardian.isReleasing {
+        guard guardian.nestedReleases < nestedReleaseLimit else { return false }
+        guardian.nestedReleases &+= 1
+        release()
+        guardian.nestedReleases &-= 1
+        return true
+      }
       guardian.isReleasing = true
       release()
       guardian.releaseHandedOver()
       return true
     }
   }
+
+  /// How many releases ``releaseUnlessReleasing(_:)`` runs one inside another in the loop before it hands the next
+  /// over: a bounded depth of frames, and a hand-over (an allocation) once every so many levels of a chain.
+  static var nestedReleaseLimit: Int { 8 }
 
   /// Releases `node`, the first upstream of a node being freed, as ``releaseUpstream(_:)`` releases any upstream.
   static func releaseFirstUpstream(_ node: consuming ReactiveNode) {
