@@ -254,14 +254,16 @@ public class Computed<Value>: _ComputedStorage<Value, Value?> {
   /// its own), as the loop's first step, with no object to hand it over in. Out of line: in the delivery's switch it
   /// cost each delivery 4 instructions (callgrind's fanout_computed_10).
   @inlinable @inline(never) final func handOverClosure() {
-    let released = StackGuard.releaseUnlessReleasing {
-      compute = { preconditionFailure("Rill: a freed Computed was evaluated") }
-    }
-    if !released {
+    if !StackGuard.releaseUnlessReleasing({ dropCompute() }) {
       let closure = ReleasedClosure(compute)
-      compute = { preconditionFailure("Rill: a freed Computed was evaluated") }
-      releaseInLoop(closure)
+      dropCompute()
+      StackGuard.releaseUpstream(closure)
     }
+  }
+
+  /// Lets go of the closure (for `deinit`), leaving one that stops the program if called.
+  @inlinable @inline(__always) final func dropCompute() {
+    compute = { preconditionFailure("Rill: a freed Computed was evaluated") }
   }
 
   /// Delivers `value` to the observers of the first `end` slots (those subscribed when it was decided; a later one
@@ -276,8 +278,8 @@ public class Computed<Value>: _ComputedStorage<Value, Value?> {
   closure()
 }
 
-/// A computed's closure on its way out, handed to ``releaseInLoop(_:)`` so that what it holds is freed in a loop
-/// (see `Computed`'s `deinit`).
+/// A computed's closure on its way out, handed to ``StackGuard/releaseUpstream(_:)`` so that what it holds is freed
+/// in a loop (see `Computed`'s `deinit`).
 @usableFromInline
 final class ReleasedClosure<Value> {
   @usableFromInline let closure: () -> Value
@@ -285,12 +287,6 @@ final class ReleasedClosure<Value> {
   @inlinable init(_ closure: @escaping () -> Value) {
     self.closure = closure
   }
-}
-
-/// Releases `object`, which a node being freed held, in a loop rather than from inside its `deinit` (see
-/// ``StackGuard/releaseUpstream(_:)``).
-@usableFromInline func releaseInLoop(_ object: consuming AnyObject) {
-  StackGuard.releaseUpstream(object)
 }
 
 extension Computed where Value: Equatable {

@@ -85,7 +85,7 @@ final class StackGuard {
 
   /// Releases `upstream` (an upstream of a node being freed) in a loop on this thread, not from inside the `deinit`
   /// that gives it up: freeing the last reference to a chain frees one node at a time, however deep the chain.
-  static func releaseUpstream(_ upstream: consuming AnyObject) {
+  @usableFromInline static func releaseUpstream(_ upstream: consuming AnyObject) {
     var upstream: AnyObject? = consume upstream
     withCurrent { guardian in
       if guardian.isReleasing {
