@@ -231,3 +231,37 @@ extension SubscribeOwnerTests {
     #expect(token.isCancelled)
   }
 }
+
+extension SubscribeOwnerTests {
+  /// A view model that owns a computed and observes it, keeping the token or dropping it.
+  final class TotalModel {
+    let total: Computed<Int>
+    var seen: [Int] = []
+    var subscriptions = Set<Subscription>()
+
+    init(_ source: CurrentValueSubject<Int>, keepsToken: Bool) {
+      total = Computed { source.value * 2 }
+      let token = total.subscribe(owner: self) { model, value in model.seen.append(value) }
+      if keepsToken { token.store(in: &subscriptions) }
+    }
+  }
+
+  /// The hostile case: a computed freed with its owner while observed was still listed by what it read, and the
+  /// next write reached the freed computed (a crash). Now the subscription keeps it until its last observer
+  /// leaves: at once when the owner keeps the token, at the next value when the token was dropped.
+  @Test(arguments: [true, false])
+  func aComputedOwnedByTheOwnerOutlivesNoWrite(keepsToken: Bool) {
+    let source = CurrentValueSubject(1)
+    weak var weakTotal: Computed<Int>?
+    do {
+      let model = TotalModel(source, keepsToken: keepsToken)
+      weakTotal = model.total
+      source.value = 2
+      #expect(model.seen == [2, 4])
+    }
+    #expect((weakTotal == nil) == keepsToken)
+    source.value = 3  // reaches no freed computed; ends a dropped token's subscription
+    source.value = 4
+    #expect(weakTotal == nil)
+  }
+}

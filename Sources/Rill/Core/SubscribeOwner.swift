@@ -12,7 +12,9 @@ extension Signal {
   /// view model that owns a subject and observes it), both are freed together. When `owner` owns the source
   /// of a pipeline it observes (`query.map { … }.subscribe(owner: self)`), the connected pipeline and its source
   /// keep each other until the subscription ends: keep the token in `owner` (as below), and both are freed
-  /// with it; a dropped token leaves them until the next value.
+  /// with it; a dropped token leaves them until the next value. A ``Computed`` is kept like a pipeline: while
+  /// observed it is linked to what it read, and it lets go of that in its own domain when its last observer
+  /// leaves, never from a free (which may run on any thread).
   ///
   /// ```swift
   /// @MainActor final class SearchModel {
@@ -42,8 +44,12 @@ extension Signal {
     }
     // The observer keeps the subscription, which by default keeps this signal: a cycle that only a value after
     // the owner is freed breaks. When the owner also owns this signal, no such value can come; so the
-    // subscription holds this signal weakly, and they go together.
-    subscription.action = .remove { [weak self] in self?.endObserver(of: $0, fromAnotherThread: $1) }
+    // subscription holds this signal weakly, and they go together. Not a computed: observed, it is linked to
+    // what it read, which keeps no reference to it and must be told before it goes, in its own domain — its
+    // last observer's removal does that, so the subscription keeps it until then.
+    if !has(ReactiveFlags.isComputed) {
+      subscription.action = .remove { [weak self] in self?.endObserver(of: $0, fromAnotherThread: $1) }
+    }
     link.value = subscription
     // The caller gets a token of its own: the observer keeps the subscription (dropping the token must not end
     // it), and the token, freed once the owner is gone, ends it.
