@@ -86,6 +86,15 @@ final class EffectNode: ReactiveNode {
     super.init(flags: ReactiveFlags.isEffect | ReactiveFlags.isLinked, rank: 1, graph: .unassigned)
   }
 
+  /// An effect of the library's own that lives as long as its thread (the check of the values Observation watches,
+  /// see `ObservationReads.swift`): not counted among the live objects.
+  convenience init(uncounted body: @escaping () -> Void) {
+    self.init(body)
+    #if DEBUG
+      liveNode = LiveObject(uncounted: .signal)
+    #endif
+  }
+
   override var kindDescription: String { "an effect" }
 
   override var liveKind: NodeKind { .effect }

@@ -17,7 +17,14 @@ extension ReactiveNode {
   /// Whether this computed is up to date by its own fields (see ``refresh()``): observed, with its graph idle or
   /// settled past its rank; or unobserved, with no tracked write anywhere since it was last checked.
   @inlinable @inline(__always) final var isFreshWithoutWalking: Bool {
-    let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked
+    isFreshWithoutWalking(unless: 0)
+  }
+
+  /// ``isFreshWithoutWalking``, false for a node that has any of the flags `excluded`: a constant mask folded into the
+  /// test, which costs the other nodes nothing.
+  @inlinable @inline(__always) final func isFreshWithoutWalking(unless excluded: UInt32) -> Bool {
+    let mask =
+      ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.hasValue | ReactiveFlags.isLinked | excluded
     if flags & mask == ReactiveFlags.hasValue | ReactiveFlags.isLinked {
       let rank = self.rank
       return withRootGraph { rank < $0.settlingRank || $0.depth == 0 }
@@ -53,10 +60,18 @@ extension ReactiveNode {
   /// computation runs.
   @usableFromInline final func refreshAndNoteRead() {
     // `isFreshWithoutWalking` returns before the walk begins: a first read of a chain, which recurses through here, keeps
-    // one frame of this function per level.
-    if !isFreshWithoutWalking { refreshByWalking() }
+    // one frame of this function per level. A computed that reports to Observation fails the test, at no cost to the
+    // others, and takes the way that reports.
+    if !isFreshWithoutWalking(unless: ReactiveFlags.reportsToObservation) { refreshOrReportRead() }
     // Mostly a read outside any computation here: the gate first, and nothing else then.
     if isComputationRunning { noteReadOutOfLine() }
+  }
+
+  /// The rest of ``refreshAndNoteRead()`` for a computed found not fresh by its flags, or one that reports to
+  /// Observation: brings it up to date, then reports the read if it does.
+  @usableFromInline final func refreshOrReportRead() {
+    if !isFreshWithoutWalking { refreshByWalking() }
+    if has(ReactiveFlags.reportsToObservation) { noteReadForObservation() }
   }
 
   /// ``noteRead()``, kept out of ``refreshAndNoteRead()``: inlined there, its registers made every read outside a
@@ -356,5 +371,6 @@ extension ReactiveNode {
     version &+= 1
     trackedWrites.wrappingAdd(1, ordering: .relaxed)
     if !dependents.isEmpty { markSoleOrEveryDependent() }
+    if _slowPath(observationWatches.load(ordering: .relaxed) != 0) { scheduleObservationCheck() }
   }
 }

@@ -67,8 +67,9 @@ public class _ReactiveNode: _PendingRun {
   /// Whether this is a derived node that forwards its one upstream's values (``ReactiveFlags/isForwardingNode``).
   @inlinable final var isForwardingNode: Bool { has(ReactiveFlags.isForwardingNode) }
   #if DEBUG
-    /// Counts this node in the tests' live-object scope.
-    @usableFromInline final let liveNode = LiveObject(.signal)
+    /// Counts this node in the tests' live-object scope (a variable for the library's own nodes, which are not
+    /// counted: see ``EffectNode/init(uncounted:)``).
+    @usableFromInline final var liveNode = LiveObject(.signal)
   #endif
 
   @usableFromInline init(flags: UInt32, rank: Int, graph: Graph) {
@@ -350,6 +351,10 @@ enum ReactiveFlags {
   @inlinable static var operatorKindShift: UInt32 { 26 }
   /// The bits of ``operatorKindShift``.
   @inlinable static var operatorKindMask: UInt32 { 0b11111 << operatorKindShift }
+  /// A signal computations read (a ``Computed``, a ``CurrentValueSubject``) whose reads outside Rill's computations
+  /// report to Observation (see ``Computed/reportingToObservation()``). The lowest bit of an operator's kind:
+  /// such a signal is never a ``DerivedSignal``, which alone keeps a kind there.
+  @inlinable static var reportsToObservation: UInt32 { 1 << operatorKindShift }
   /// An effect in its first run, made with no graph: the graph it takes during the run (from the first value it
   /// reads, or made for a write it makes first) runs a propagation until the run ends (see
   /// ``EffectNode/runFirst()``). (An operator's kind, in the bits below, is a signal's, never an effect's.)

@@ -29,6 +29,7 @@ public class _TrackedSignal<Value>: Signal<Value> {
 
   deinit {
     dependentsStorage.deallocate()
+    if has(ReactiveFlags.reportsToObservation) { forgetForObservation() }
   }
 }
 

@@ -58,6 +58,11 @@ final class TrackingContext {
   @usableFromInline @exclusivity(unchecked) var cascade: ContiguousArray<Unmanaged<ReactiveNode>> = []
   /// The nodes an ``ReactiveNode/observe()`` linked, in the order it linked them, for its pass over their ranks.
   @usableFromInline @exclusivity(unchecked) var linked: ContiguousArray<Unmanaged<ReactiveNode>> = []
+  /// The effect that checks the values Observation watches in this thread's domain after a propagation that wrote a
+  /// value computations read (see `ObservationReads.swift`); made at the first such write.
+  @exclusivity(unchecked) var observationChecker: EffectNode?
+  /// The watches a check of this thread's domain takes, kept with their capacity for the next check.
+  @exclusivity(unchecked) var observationDue: [(id: ObjectIdentifier, node: ReactiveNode, version: UInt)] = []
 
   init() {}
 
@@ -172,30 +177,53 @@ public func untracked<T>(_ body: () throws -> T) rethrows -> T {
 
 extension ReactiveNode {
   /// Records a read of this node by the computation running on this thread, if any. Call it after the node is
-  /// up to date, with its version of the value read.
-  @inlinable @inline(__always) final func noteRead() {
+  /// up to date, with its version of the value read. `orReportToObservation` (a constant: a subject's read) reports
+  /// a read that no computation records to Observation, when the node reports (see `ObservationReads.swift`): out of
+  /// line, where no run records the read, so a repeated read in a run pays nothing for it and the reader's inlined
+  /// code stays as small as it was.
+  @inlinable @inline(__always) final func noteRead(orReportToObservation reports: Bool = false) {
     // A draining graph keeps this thread's context. Read in the graph as it is, root or not: a drain sets it on the
     // graph it runs in, and a member merged into another since leaves the read to the thread's look-up below, which
     // follows the node's graph to its root for next time.
     if let context = Unmanaged.passUnretained(graph)._withUnsafeGuaranteedRef({ $0.drainContext }) {
       context._withUnsafeGuaranteedRef { context in
         let stamp = context.stamp
-        // Read before in this run, or no run records reads.
-        if readStamp == stamp || stamp == TrackingContext.noRunStamp { return }
+        if readStamp == stamp { return }  // read before in this run
+        if stamp == TrackingContext.noRunStamp {  // no run records reads
+          if reports { noteUnrecordedRead() }
+          return
+        }
         context.running.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
       }
       return
     }
-    if _slowPath(isComputationRunning) { noteReadAskingTheThread() }
+    if _slowPath(isComputationRunning) {
+      noteReadAskingTheThread(orReportToObservation: reports)
+    } else if reports {
+      noteUnrecordedRead()
+    }
+  }
+
+  /// A read of a subject that no computation records: reported to Observation if the subject reports.
+  @usableFromInline @inline(never) final func noteUnrecordedRead() {
+    if has(ReactiveFlags.reportsToObservation) { noteReadForObservation() }
   }
 
   /// ``noteRead()`` when this node's graph is not draining on this thread: the thread's context says.
-  @usableFromInline final func noteReadAskingTheThread() {
+  /// `orReportToObservation`: a subject's read, which no computation on this thread may record (see ``noteRead()``).
+  @usableFromInline final func noteReadAskingTheThread(orReportToObservation reports: Bool = false) {
     if graph.parent != nil { followGraphToRootForReading() }
-    guard let context = TrackingContext.existingUnmanaged else { return }
+    guard let context = TrackingContext.existingUnmanaged else {
+      if reports { noteUnrecordedRead() }
+      return
+    }
     context._withUnsafeGuaranteedRef { context in
       let stamp = context.stamp
-      guard readStamp != stamp && stamp != TrackingContext.noRunStamp else { return }
+      if readStamp == stamp { return }
+      guard stamp != TrackingContext.noRunStamp else {
+        if reports { noteUnrecordedRead() }
+        return
+      }
       context.running.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.record(self, stamp: stamp) }
     }
   }

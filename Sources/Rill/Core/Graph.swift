@@ -96,8 +96,9 @@ final class Graph {
     return placeholder
   }()
 
-  /// A graph that the live-object counts leave out (see ``unassigned``).
-  private init(uncounted: Void) {
+  /// A graph that the live-object counts leave out: the library's own, living as long as the process or a thread (see
+  /// ``unassigned``, and the check of `ObservationReads.swift`).
+  init(uncounted: Void) {
     #if DEBUG
       live = LiveObject(uncounted: .graph)
     #endif

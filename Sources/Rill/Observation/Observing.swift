@@ -10,7 +10,9 @@ extension Signal {
   /// re-evaluation in the caller's isolation (`isolation`, the model's actor): Observation reports a
   /// change before the property is set, so the signal reads again after the mutating code has returned,
   /// and several changes made in one go (one change transaction, say a method that sets three
-  /// properties) give one new value. Each evaluation tracks the properties it read this time, so a
+  /// properties) give one new value. Observation's tracking is one-shot: from a report to the read that follows
+  /// it nothing tracks the model, and a change made in that window is not lost — the read sees it (and tracks
+  /// again). Each evaluation tracks the properties it read this time, so a
   /// conditional read (`model.showsName ? model.name : ""`) follows what was actually read. The new
   /// value is emitted as a propagation of its own, even when it equals the last one (chain
   /// `removeDuplicates()` to skip repeats).

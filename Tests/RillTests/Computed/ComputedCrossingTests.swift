@@ -34,18 +34,22 @@ import Testing
   /// not see a read of a computed's `value` today — a body that reads it never updates — so a view reads the
   /// computed through `observable()`. When direct reads are tracked (issue 32), the last expectation turns around,
   /// and so do the docs.
-  @Test func aViewSeesAComputedThroughObservableButNotThroughItsValue() {
+  @Test func aViewSeesAComputedThroughObservableAndThroughTheValueOfAMarkedOne() {
     let credit = CurrentValueSubject(10)
     let grade = Computed { credit.value >= 70 ? "pass" : "fail" }
+    let markedGrade = Computed { credit.value >= 70 ? "pass" : "fail" }.reportingToObservation()
     let observed = grade.observable()
     let throughObservable = ChangeCounter()
     throughObservable.track { _ = observed.value }
     let throughValue = ChangeCounter()
     throughValue.track { _ = grade.value }
+    let throughMarkedValue = ChangeCounter()
+    throughMarkedValue.track { _ = markedGrade.value }
     credit.value = 75
     #expect(grade.value == "pass")
     #expect(observed.value == "pass")
     #expect(throughObservable.count == 1)
-    #expect(throughValue.count == 0)
+    #expect(throughValue.count == 0)  // unmarked: Observation never sees the read
+    #expect(throughMarkedValue.count == 1)
   }
 }

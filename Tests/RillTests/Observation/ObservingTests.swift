@@ -43,6 +43,24 @@ import Testing
     subscription.cancel()
   }
 
+  /// Observation's tracking is one-shot: after the report of a change, nothing tracks the model until the signal
+  /// reads it again. A change made in that window is told to nobody, and not lost: the read sees it, and tracks
+  /// again from there.
+  @Test func aChangeBetweenTheReportAndTheNextReadIsNotLost() async {
+    let profile = Profile()
+    var names: [String] = []
+    let subscription = Signal.observing { profile.name }.subscribe { names.append($0) }
+    profile.name = "Grace"  // reported: the read waits for the main actor
+    profile.name = "Barbara"  // in the window: no tracking to tell
+    await yield { names.last == "Barbara" }
+    await settle()
+    #expect(names == ["Ada", "Barbara"])
+    profile.name = "Ada"  // tracked again since that read
+    await yield { names.count == 3 }
+    #expect(names == ["Ada", "Barbara", "Ada"])
+    subscription.cancel()
+  }
+
   @Test func eachEvaluationTracksWhatItReadThisTime() async {
     let profile = Profile()
     profile.showsName = false

@@ -1,6 +1,6 @@
 //: # Observation and SwiftUI
-//: Follow `@Observable` properties with a signal, and give SwiftUI an `@Observable` view of a signal or
-//: a store, tracked field by field. (Observation: iOS 17, macOS 14.)
+//: Follow `@Observable` properties with a signal, let SwiftUI read a `Computed` directly, and give it an
+//: `@Observable` view of a signal or a store, tracked field by field. (Observation: iOS 17, macOS 14.)
 import Observation
 import RillStore
 
@@ -44,6 +44,18 @@ name.value = "Grace"  // "shows: Hello, Grace"
 print(greeting?.greeting ?? "")  // "Hello, Grace"
 greeting = nil  // the model, its set and its subscriptions go
 name.value = "Kay"  // nothing
+
+section("A Computed in a view: reportingToObservation()")
+let credit = CurrentValueSubject(0)
+let grade = Computed { credit.value < 70 ? "fail" : "pass" }.reportingToObservation()
+// What SwiftUI does when a view's body reads `grade.value`:
+withObservationTracking {
+  print("the view reads the grade:", grade.value)  // "fail"
+} onChange: {
+  print("grade changed: the view renders again")
+}
+credit.value = 5  // still "fail": nothing
+credit.value = 75  // "grade changed: the view renders again"
 
 section("From a store to SwiftUI: store.observable()")
 struct Counter: Equatable {
