@@ -1,6 +1,7 @@
 // The Reactivity workloads' tight baseline: each node and effect an opaque closure, stored once and called by index
 // in a topological order written by hand (Reactivity.swift says how they are run).
 
+import Observation
 import RillStore
 
 /// A value in an object, read through a reference: the baseline of a read.
@@ -10,6 +11,11 @@ final class Box {
   init(_ value: Int) {
     self.value = value
   }
+}
+
+/// A value Observation tracks, read outside any tracking: the baseline of a read that reports to Observation.
+@Observable final class ObservedBox {
+  var value = 3
 }
 
 /// Runs `workload` as the tight baseline and returns what its effects added up, or nil for another suite's.
@@ -107,6 +113,10 @@ func baselineSink(_ workload: String, operations: Int) -> Int? {
   case "read_value":
     // A stored property of an object the optimizer cannot see through (it may still hoist the read out of the loop).
     let box = opaque(Box(3))
+    for _ in 0..<operations { sink &+= box.value }
+  case "read_reported":
+    // What a read that Observation sees costs where nothing tracks it: an `@Observable` property's.
+    let box = opaque(ObservedBox())
     for _ in 0..<operations { sink &+= box.value }
   case _ where fanOutCount(workload) != nil:
     let count = fanOutCount(workload)!

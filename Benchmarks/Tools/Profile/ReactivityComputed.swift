@@ -142,6 +142,13 @@ func computedSink(_ workload: String, operations: Int) -> Int? {
         }
       }
     }
+  case "read_reported":
+    isolated {
+      // A clean computed marked to report to Observation, read outside any tracking and any computation.
+      let tripled = opaque(Computed { head.value &+ 3 }.reportingToObservation())
+      _ = tripled.value
+      for _ in 0..<operations { sink &+= tripled.value }
+    }
   case "read_value":
     isolated {
       // A clean unobserved computed read outside any computation: one operation is one read.
@@ -189,7 +196,7 @@ func computedReference(_ workload: String, operations: Int) -> Int? {
   case "kairo_repeated": return cutOff([{ 30 &* $0 }])
   case "kairo_unstable": return cutOff([{ 20 &* ($0 & 1 == 1 ? 2 &* $0 : 0 &- $0) }])
   case "kairo_avoidable": return cutOff([{ _ in 6 }])
-  case "read_value": return 3 &* operations
+  case "read_value", "read_reported": return 3 &* operations
   case _ where fanOutCount(workload) != nil: return fanOutSink(count: fanOutCount(workload)!, operations: operations)
   case _ where cellxLayers(workload) != nil:
     let layers = cellxLayers(workload)!

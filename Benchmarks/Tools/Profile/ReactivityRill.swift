@@ -75,6 +75,13 @@ func rillSink(_ workload: String, operations: Int) -> Int? {
       let subject = opaque(CurrentValueSubject(3))
       for _ in 0..<operations { sink &+= subject.value }
     }
+  case "read_reported":
+    isolated {
+      // The same read of a subject marked to report to Observation, outside any tracking: the watch its first read
+      // starts runs on (nothing writes), and each read registers with Observation.
+      let subject = opaque(CurrentValueSubject(3).reportingToObservation())
+      for _ in 0..<operations { sink &+= subject.value }
+    }
   case _ where fanOutCount(workload) != nil:
     isolated {
       let source = CurrentValueSubject(-1)

@@ -33,7 +33,7 @@ func straightLineSink(_ workload: String, operations: Int) -> Int? {
     var lastC2 = 0
     sink &+= lastC2 &+ 1 &+ 2 &+ 3
     for value in 0..<operations { avoidableStraightLine(value, &lastC2, &sink) }
-  case "read_value":
+  case "read_value", "read_reported":
     sink = 3 &* operations
   case _ where fanOutCount(workload) != nil:
     let count = fanOutCount(workload)!
