@@ -20,7 +20,8 @@ import Observation
 #endif
 
 /// How many watches of values read under Observation's tracking run, on any thread: while it is 0, a write to a
-/// value computations read pays one relaxed load for them.
+/// value computations read pays one relaxed load for them; otherwise a locked look-up of its own domain's, and a check
+/// only where that domain has watches.
 let observationWatches = TrackingWord(0)
 
 extension Computed {
@@ -56,7 +57,8 @@ extension Computed {
   /// Call it where the computed lives (its isolation domain), before it is read under Observation.
   ///
   /// - Complexity: A reported read about 550 instructions (Observation's registration, a lock and a look-up); then,
-  ///   while a watch runs, each propagation of its domain checks the watches of that domain.
+  ///   while a watch runs, each propagation of its domain checks the watches of that domain, and a propagation of
+  ///   another domain pays a locked look-up that finds none.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @discardableResult
   public final func reportingToObservation() -> Computed<Value> {
@@ -109,6 +111,9 @@ extension ReactiveNode {
   /// (and however many graphs: the first one's check sees them all), and with no allocation (the effect is made once
   /// a thread, and its queue holds it unretained).
   @inline(never) final func scheduleObservationCheck() {
+    // Watches run somewhere; a domain with none of its own pays a look-up, not a check (nor a checker).
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), ObservationReads.areWatchesRunning(in: .current)
+    else { return }
     let checker = TrackingContext.withCurrent { context in
       if let checker = context.observationChecker { return checker }
       // Its run reads nothing as a dependency: everything it does is untracked. A graph of its own, idle: a write
@@ -172,6 +177,37 @@ enum ObservationReads {
     var entries: [ObjectIdentifier: ObservationWatch] = [:]
     /// The values whose watch runs.
     var watched: Set<ObjectIdentifier> = []
+    /// How many of them started on the main queue, whichever thread drained it.
+    var watchesOnTheMainQueue = 0
+    /// How many of them started on each thread (a thread with none has no key).
+    var watchesByThread: [UInt: Int] = [:]
+
+    /// A watch starts at `place`.
+    mutating func count(watchStartedAt place: ExecutionPlace) {
+      watchesOnTheMainQueue += place.isMainQueue ? 1 : 0
+      watchesByThread[place.thread, default: 0] += 1
+      observationWatches.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    /// A watch that started at `place` ends.
+    mutating func count(watchEndedAt place: ExecutionPlace) {
+      watchesOnTheMainQueue -= place.isMainQueue ? 1 : 0
+      if let count = watchesByThread[place.thread], count > 1 {
+        watchesByThread[place.thread] = count - 1
+      } else {
+        watchesByThread[place.thread] = nil  // the table keeps its memory
+      }
+      observationWatches.wrappingSubtract(1, ordering: .relaxed)
+    }
+  }
+
+  /// Whether a watch runs that a check at `place` would look at: one started in its domain.
+  static func areWatchesRunning(in place: ExecutionPlace) -> Bool {
+    state.lock()
+    let running =
+      (place.isMainQueue && state.state.watchesOnTheMainQueue > 0) || state.state.watchesByThread[place.thread] != nil
+    state.unlock()
+    return running
   }
 
   static let state = LockedState(State())
@@ -192,7 +228,7 @@ enum ObservationReads {
       watch.watchedVersion = node.version
       watch.place = .current
       state.state.watched.insert(id)
-      observationWatches.wrappingAdd(1, ordering: .relaxed)
+      state.state.count(watchStartedAt: watch.place)
     }
     state.unlock()
     watch.access()
@@ -201,8 +237,8 @@ enum ObservationReads {
   /// Ends the watch of the value `id` names, and forgets it (its `deinit`).
   static func forget(_ id: ObjectIdentifier) {
     state.lock()
-    if state.state.watched.remove(id) != nil { observationWatches.wrappingSubtract(1, ordering: .relaxed) }
     let watch = state.state.entries.removeValue(forKey: id)
+    if state.state.watched.remove(id) != nil, let watch { state.state.count(watchEndedAt: watch.place) }
     state.unlock()
     withExtendedLifetime(watch) {}  // its registrar goes after the lock (Observation may tell its trackings)
   }
@@ -235,12 +271,10 @@ enum ObservationReads {
       if watch.node.has(ReactiveFlags.isComputed) { watch.node.refresh() }
       guard watch.node.version != watch.version else { continue }
       state.lock()
-      if state.state.watched.remove(watch.id) != nil {
-        observationWatches.wrappingSubtract(1, ordering: .relaxed)
-        if let ended = state.state.entries[watch.id] {
-          ended.watchedVersion = nil
-          reports.append(ended)
-        }
+      if state.state.watched.remove(watch.id) != nil, let ended = state.state.entries[watch.id] {
+        state.state.count(watchEndedAt: ended.place)
+        ended.watchedVersion = nil
+        reports.append(ended)
       }
       state.unlock()
     }

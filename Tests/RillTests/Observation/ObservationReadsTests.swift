@@ -1,4 +1,6 @@
+import Foundation
 import Observation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -166,14 +168,20 @@ import Testing
   }
 
   /// Freed on another thread while watched (rule 8): the entry goes there, under the lock, and a write here
-  /// afterwards finds nothing to check.
-  @Test func aValueFreedOnAnotherThreadWhileWatchedIsForgotten() async {
+  /// afterwards finds nothing to check. (The test waits for that thread without suspending: a watch left running
+  /// on a pool thread across a suspension would be checked by whatever test ran there meanwhile.)
+  @Test func aValueFreedOnAnotherThreadWhileWatchedIsForgotten() {
     let source = CurrentValueSubject(1)
     let changes = ChangeCounter()
     nonisolated(unsafe) var doubled: Computed<Int>? = Computed { source.value * 2 }.reportingToObservation()
     let identity = ObjectIdentifier(doubled!)
     changes.track { _ = doubled!.value }
-    await Task.detached { doubled = nil }.value
+    let freed = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      doubled = nil
+      freed.signal()
+    }
+    freed.wait()
     #expect(!ObservationReads.hasEntry(for: identity))
     source.value = 2
   }
@@ -232,6 +240,41 @@ extension ObservationReadsTests {
     #expect(count == 0)
     #expect(ObservationReads.isWatching(watched))
     withExtendedLifetime(subscription) {}
+  }
+
+  /// A watch is checked in the domain it started in: a thread with none pays no check and makes no checker, even
+  /// while another thread's watch runs (CI once saw an unrelated test's write allocate the checker mid-measure).
+  @Test(.allocationsCounted) func aWriteInADomainWithNoWatchIsNotChecked() {
+    let warmedUp = DispatchSemaphore(value: 0)
+    let watchStarted = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<(allocated: UInt64, madeAChecker: Bool)>((0, false))
+    Thread.detachNewThread {
+      let head = CurrentValueSubject(0)
+      var sink = 0
+      let subscription = effect { sink &+= head.value }
+      for value in 0..<100 { head.value = value }
+      warmedUp.signal()
+      watchStarted.wait()
+      let allocated = allocations {
+        for value in 100..<1_100 { head.value = value }
+      }
+      let madeAChecker = TrackingContext.withCurrent { $0.observationChecker != nil }
+      result.withLock { $0 = (allocated, madeAChecker) }
+      withExtendedLifetime(subscription) {}
+      done.signal()
+    }
+    warmedUp.wait()
+    let other = CurrentValueSubject(1)
+    let watched = Computed { other.value * 2 }.reportingToObservation()
+    _ = watched.value  // a watch on this thread, which runs while the other thread writes
+    watchStarted.signal()
+    done.wait()
+    #expect(ObservationReads.isWatching(watched))
+    result.withLock { result in
+      #expect(result.allocated == 0)
+      #expect(!result.madeAChecker)
+    }
   }
 }
 
