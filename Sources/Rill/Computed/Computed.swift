@@ -2,7 +2,8 @@
 /// Preact, Solid, Vue and the TC39 proposal.
 ///
 /// The closure reads other values — a ``CurrentValueSubject``'s `value`, another `Computed`'s `value`, a store's
-/// current state — and `Computed` records what it read. Reading ``value`` gives the closure's result for the
+/// current state, an `@Observable` model's properties (see <doc:ObservationAndSwiftUI> for when a change of those is
+/// heard) — and `Computed` records what it read. Reading ``value`` gives the closure's result for the
 /// current state of what it read, evaluating the closure only when something it read changed since:
 ///
 /// ```swift
@@ -37,9 +38,9 @@
 ///
 /// The library's own walks (observing, propagating, checking, unobserving, freeing) use no recursion, whatever
 /// the depth. The first evaluation of a chain never read before is the closures calling each other, which no
-/// library avoids: each level costs the stack of one closure call and one ``value`` read, under 2 KB in a debug
-/// build (so an 8 MB stack holds a first read about 3,500 levels deep; reading a long chain as it is built, level
-/// by level, takes no depth at all).
+/// library avoids: each level costs the stack of one closure call, one ``value`` read and Observation's tracking
+/// scope (a first run's), under 2.5 KB in a debug build (so an 8 MB stack holds a first read about 3,000 levels
+/// deep; reading a long chain as it is built, level by level, takes no depth at all).
 ///
 /// Not `Sendable`, like every signal: a computed and what it reads live in one isolation domain.
 public class Computed<Value>: _ComputedStorage<Value, Value?> {

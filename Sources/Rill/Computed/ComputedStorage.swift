@@ -40,6 +40,6 @@ public class _ComputedStorage<Value, Stored>: _TrackedSignal<Value> {
     self.steps = steps
     self.evaluation = evaluation
     self.storedValue = storedValue
-    super.init(graph: .unassigned, rank: 1, flags: ReactiveFlags.isComputed)
+    super.init(graph: .unassigned, rank: 1, flags: ReactiveFlags.isComputed | ReactiveFlags.looksAtObservation)
   }
 }

@@ -83,7 +83,9 @@ final class EffectNode: ReactiveNode {
   init(_ body: @escaping () -> Void) {
     self.body = body
     sequenceAndCancel = TrackingWord(effectSequence.wrappingAdd(1, ordering: .relaxed).oldValue << 1)
-    super.init(flags: ReactiveFlags.isEffect | ReactiveFlags.isLinked, rank: 1, graph: .unassigned)
+    super.init(
+      flags: ReactiveFlags.isEffect | ReactiveFlags.isLinked | ReactiveFlags.looksAtObservation, rank: 1,
+      graph: .unassigned)
   }
 
   /// An effect of the library's own that lives as long as its thread (the check of the values Observation watches,

@@ -335,7 +335,10 @@ extension ReactiveNode {
     state.pointee.runHighestRank = 0
     flags |= ReactiveFlags.isRunning
     if countsItself { runningComputations.wrappingAdd(1, ordering: .relaxed) }
-    let result = body()
+    // Observation looks at a first run, and watches every run of a consumer whose first run read its properties.
+    // (Testing the flags as loaded for the store above cost more: the compiler keeps them in a register then.)
+    let watched = ReactiveFlags.looksAtObservation | ReactiveFlags.readsObservation
+    let result = _slowPath(flags & watched != 0) ? runUnderObservation(body) : body()
     if countsItself { runningComputations.wrappingAdd(-1, ordering: .relaxed) }
     flags &= ~ReactiveFlags.isRunning
     context._withUnsafeGuaranteedRef { context in

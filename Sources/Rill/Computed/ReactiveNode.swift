@@ -81,6 +81,8 @@ public class _ReactiveNode: _PendingRun {
 
   deinit {
     if dependencies.hasOwnHeader {  // a consumer that ran: a signal that is no computed never has
+      // (The flag is an operator's kind bit too: only a consumer that ran has an input.)
+      if _slowPath(has(ReactiveFlags.readsObservation)) { forgetObservationInput() }
       releaseDependencies(from: 0)
       dependencies.deallocate()
     }
@@ -355,6 +357,13 @@ enum ReactiveFlags {
   /// report to Observation (see ``Computed/reportingToObservation()``). The lowest bit of an operator's kind:
   /// such a signal is never a ``DerivedSignal``, which alone keeps a kind there.
   @inlinable static var reportsToObservation: UInt32 { 1 << operatorKindShift }
+  /// A consumer (a computed, an effect) whose first run read `@Observable` properties: each of its runs runs inside
+  /// Observation's tracking, and reads the consumer's input (see `ObservationInputs.swift`). The second bit of an
+  /// operator's kind: a consumer is never a ``DerivedSignal``.
+  @inlinable static var readsObservation: UInt32 { 1 << (operatorKindShift + 1) }
+  /// A consumer whose first run is still to come: Observation looks at it (see `ObservationInputs.swift`). Set at
+  /// creation, so that a run tests one mask for both. The third bit of an operator's kind.
+  @inlinable static var looksAtObservation: UInt32 { 1 << (operatorKindShift + 2) }
   /// An effect in its first run, made with no graph: the graph it takes during the run (from the first value it
   /// reads, or made for a write it makes first) runs a propagation until the run ends (see
   /// ``EffectNode/runFirst()``). (An operator's kind, in the bits below, is a signal's, never an effect's.)

@@ -1,5 +1,5 @@
 //: # Observation and SwiftUI
-//: Follow `@Observable` properties with a signal, let SwiftUI read a `Computed` directly, and give it an
+//: Follow `@Observable` properties with a signal or a `Computed`, let SwiftUI read a `Computed` directly, and give it an
 //: `@Observable` view of a signal or a store, tracked field by field. (Observation: iOS 17, macOS 14.)
 import Observation
 import RillStore
@@ -18,6 +18,20 @@ profile.isPublic = true  // "shown: Grace", once this code lets the main actor g
 playgroundShouldContinueIndefinitely()
 try await Task.sleep(for: .milliseconds(10))
 print(shown.values)  // ["(hidden)", "Grace"]
+
+section("From a model to a computation: Computed reads @Observable properties")
+@Observable @MainActor final class Bonus {
+  var points = 0
+}
+
+let bonus = Bonus()
+let base = CurrentValueSubject(50)
+let total = Computed { base.value + bonus.points }
+let totals = Timeline("total", total)  // "total: 50"
+bonus.points = 5
+print(total.value)  // 55: new as soon as the write returns
+try await Task.sleep(for: .milliseconds(10))
+print(totals.values)  // [50, 55]: its subscriber heard it on the main queue's next turn
 
 section("Subscriptions in a @MainActor view model: a Set freed with it")
 @MainActor final class GreetingModel {
