@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per operation, counted by valgrind's callgrind (stable on a noisy machine, unlike time), for the sides
 # Profile runs: straight-line code, the baseline and Rill, and for the reactivity workloads (kairo_*, cellx_*,
-# fanout_computed_*, read_value, read_reported) Rill Computed (`Computed` and `effect`, as the JS originals), with Computed ÷ baseline and
+# fanout_computed_*, read_value, read_reported, read_observable) Rill Computed (`Computed` and `effect`, as the JS originals), with Computed ÷ baseline and
 # Computed ÷ Rill.
 #
 #   ./callgrind.sh                        every workload Profile knows
@@ -30,7 +30,7 @@ if [[ ${#workloads[@]} -eq 0 ]]; then
     combine4_transform combine4_map combine4_pack_transform combine4_pack_map combine5_transform combine5_map
     combine5_pack_transform combine5_pack_map combine7_transform combine7_pack_map
     kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable kairo_avoidable
-    cellx_100 cellx_1000 fanout_computed_10 fanout_computed_10k read_value read_reported
+    cellx_100 cellx_1000 fanout_computed_10 fanout_computed_10k read_value read_reported read_observable
   )
 fi
 

@@ -13,6 +13,23 @@ final class Box {
   }
 }
 
+/// A key of its own that an evaluation's tracking reads, so that the next evaluation can end that tracking.
+final class TrackingToken: Observable {
+  let registrar = ObservationRegistrar()
+
+  func access() {
+    registrar.access(self, keyPath: \.key)
+  }
+
+  /// Fires the trackings that read the key: Observation removes all their registrations.
+  func endTracking() {
+    registrar.willSet(self, keyPath: \.key)
+    registrar.didSet(self, keyPath: \.key)
+  }
+
+  var key: Int { 0 }
+}
+
 /// A value Observation tracks, read outside any tracking: the baseline of a read that reports to Observation.
 @Observable final class ObservedBox {
   var value = 3
@@ -118,6 +135,21 @@ func baselineSink(_ workload: String, operations: Int) -> Int? {
     // What a read that Observation sees costs where nothing tracks it: an `@Observable` property's.
     let box = opaque(ObservedBox())
     for _ in 0..<operations { sink &+= box.value }
+  case "read_observable":
+    // The same design by hand: each evaluation inside Observation's tracking, which reads a key of its own first so
+    // that the next evaluation can end it (a one-shot tracking stays registered until it fires).
+    let box = opaque(ObservedBox())
+    let token = opaque(TrackingToken())
+    var head = 0
+    for value in 0..<operations {
+      head = value
+      token.endTracking()
+      sink &+= withObservationTracking(
+        {
+          token.access()
+          return head &+ box.value
+        }, onChange: {})
+    }
   case _ where fanOutCount(workload) != nil:
     let count = fanOutCount(workload)!
     let nodes = ContiguousArray((0..<count).map { offset in opaque(Step { $0 &+ offset }) })

@@ -149,6 +149,18 @@ func computedSink(_ workload: String, operations: Int) -> Int? {
       _ = tripled.value
       for _ in 0..<operations { sink &+= tripled.value }
     }
+  case "read_observable":
+    isolated {
+      // A write, then a read of an unobserved computed that reads it and an `@Observable` property: one run a write,
+      // inside Observation's tracking (its first run read the property).
+      let box = opaque(ObservedBox())
+      let sum = opaque(Computed { head.value &+ box.value })
+      _ = sum.value
+      for value in 0..<operations {
+        head.value = value
+        sink &+= sum.value
+      }
+    }
   case "read_value":
     isolated {
       // A clean unobserved computed read outside any computation: one operation is one read.
@@ -197,6 +209,7 @@ func computedReference(_ workload: String, operations: Int) -> Int? {
   case "kairo_unstable": return cutOff([{ 20 &* ($0 & 1 == 1 ? 2 &* $0 : 0 &- $0) }])
   case "kairo_avoidable": return cutOff([{ _ in 6 }])
   case "read_value", "read_reported": return 3 &* operations
+  case "read_observable": return readObservableSink(operations: operations)
   case _ where fanOutCount(workload) != nil: return fanOutSink(count: fanOutCount(workload)!, operations: operations)
   case _ where cellxLayers(workload) != nil:
     let layers = cellxLayers(workload)!

@@ -69,6 +69,18 @@ func rillSink(_ workload: String, operations: Int) -> Int? {
       subscriptions.append(c2.map { $0 &+ 1 }.map { $0 &+ 2 }.map { $0 &+ 3 }.subscribe { sink &+= $0 })
       writes()
     }
+  case "read_observable":
+    isolated {
+      // Not an operator: the same computed as the Computed side's, reading a plain property instead of an
+      // `@Observable` one. Computed ÷ Rill is what tracking the property costs.
+      let box = opaque(Box(3))
+      let sum = opaque(Computed { head.value &+ box.value })
+      _ = sum.value
+      for value in 0..<operations {
+        head.value = value
+        sink &+= sum.value
+      }
+    }
   case "read_value":
     isolated {
       // A `CurrentValueSubject`'s value read outside any computation: one operation is one read.

@@ -35,6 +35,8 @@ func straightLineSink(_ workload: String, operations: Int) -> Int? {
     for value in 0..<operations { avoidableStraightLine(value, &lastC2, &sink) }
   case "read_value", "read_reported":
     sink = 3 &* operations
+  case "read_observable":
+    sink = readObservableSink(operations: operations)
   case _ where fanOutCount(workload) != nil:
     let count = fanOutCount(workload)!
     for value in 0..<operations { fanOutStraightLine(value, count: count, &sink) }
@@ -137,4 +139,11 @@ private func cellxStraightLine(layers: Int, start: Cells, _ sink: inout Int) {
     sink &+= cells.prop3
     sink &+= cells.prop4
   }
+}
+
+/// What `read_observable` adds up: each write's value plus the property's 3.
+func readObservableSink(operations: Int) -> Int {
+  var sink = 0
+  for value in 0..<operations { sink &+= value &+ 3 }
+  return sink
 }
