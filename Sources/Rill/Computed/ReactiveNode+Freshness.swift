@@ -337,7 +337,8 @@ extension ReactiveNode {
     if countsItself { runningComputations.wrappingAdd(1, ordering: .relaxed) }
     // Observation looks at a first run, and watches every run of a consumer whose first run read its properties.
     // (Testing the flags as loaded for the store above cost more: the compiler keeps them in a register then.)
-    let watched = ReactiveFlags.looksAtObservation | ReactiveFlags.readsObservation
+    let watched =
+      ReactiveFlags.looksAtObservation | ReactiveFlags.readsObservation | ReactiveFlags.checksLateObservationReads
     let result = _slowPath(flags & watched != 0) ? runUnderObservation(body) : body()
     if countsItself { runningComputations.wrappingAdd(-1, ordering: .relaxed) }
     flags &= ~ReactiveFlags.isRunning

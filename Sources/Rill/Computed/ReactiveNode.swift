@@ -364,6 +364,10 @@ enum ReactiveFlags {
   /// A consumer whose first run is still to come: Observation looks at it (see `ObservationInputs.swift`). Set at
   /// creation, so that a run tests one mask for both. The third bit of an operator's kind.
   @inlinable static var looksAtObservation: UInt32 { 1 << (operatorKindShift + 2) }
+  /// Debug builds: a consumer whose first run read no `@Observable` property, whose later runs are looked at too, to
+  /// warn once if one reads a property (which it does not depend on: see `ObservationInputs.swift`). Never set in a
+  /// release build. The fourth bit of an operator's kind.
+  @inlinable static var checksLateObservationReads: UInt32 { 1 << (operatorKindShift + 3) }
   /// An effect in its first run, made with no graph: the graph it takes during the run (from the first value it
   /// reads, or made for a write it makes first) runs a propagation until the run ends (see
   /// ``EffectNode/runFirst()``). (An operator's kind, in the bits below, is a signal's, never an effect's.)

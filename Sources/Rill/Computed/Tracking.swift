@@ -61,6 +61,10 @@ final class TrackingContext {
   /// The effect that checks the values Observation watches in this thread's domain after a propagation that wrote a
   /// value computations read (see `ObservationReads.swift`); made at the first such write.
   @exclusivity(unchecked) var observationChecker: EffectNode?
+  /// How many runs on this thread ran inside a tracking of Observation that read properties (a first run that read
+  /// one, every run of a consumer that did): Observation merges such a run's reads into a tracking around it, and a
+  /// debug build's warning of a late read must not take them for the outer run's own.
+  @exclusivity(unchecked) var runsThatReadObservation = 0
   /// The watches a check of this thread's domain takes, kept with their capacity for the next check.
   @exclusivity(unchecked) var observationDue: [(id: ObjectIdentifier, node: ReactiveNode, version: UInt)] = []
 

@@ -34,6 +34,22 @@ import Observation
   import Synchronization
 #endif
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+#if DEBUG
+  /// The `onChange` of a run that looks for a late read: Observation asks for it only when the run read a property.
+  private func noteLateRead(_ didRead: inout Bool) -> @Sendable () -> Void {
+    didRead = true
+    return {}
+  }
+#endif
+
 extension ReactiveNode {
   /// `body`, a run of this consumer (inside ``track(_:)``), inside Observation's tracking: looking, on a first run;
   /// depending, on every run of a consumer that read an `@Observable` property in its first.
@@ -41,12 +57,43 @@ extension ReactiveNode {
     let isFirstRun = has(ReactiveFlags.looksAtObservation)
     flags &= ~ReactiveFlags.looksAtObservation
     guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return body() }
-    if !isFirstRun, let input = ObservationInput.of(self) {
+    if has(ReactiveFlags.readsObservation), let input = ObservationInput.of(self) {
       refreshDependenciesThatReadObservation()
       return input.run(of: self, body)
     }
-    return withObservationTracking(body, onChange: ObservationInput.firstRunReadProperties(of: self))
+    #if DEBUG
+      if !isFirstRun { return runLookingForALateRead(body) }
+      let result = withObservationTracking(body, onChange: ObservationInput.firstRunReadProperties(of: self))
+      if !has(ReactiveFlags.readsObservation) { flags |= ReactiveFlags.checksLateObservationReads }
+      return result
+    #else
+      return withObservationTracking(body, onChange: ObservationInput.firstRunReadProperties(of: self))
+    #endif
   }
+
+  #if DEBUG
+    /// A later run of a consumer whose first run read no `@Observable` property (debug builds): looked at, and, if it
+    /// reads one, a warning, once — that property is not a dependency (only a first run is looked at in a release
+    /// build, where a scope at every run would cost every run more than the run).
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final func runLookingForALateRead<Result>(_ body: () -> Result) -> Result {
+      var didRead = false
+      let nestedBefore = TrackingContext.withCurrent { $0.runsThatReadObservation }
+      let result = withObservationTracking(body, onChange: noteLateRead(&didRead))
+      // A computation evaluated inside this run that read properties merged its reads into this run's: not a late
+      // read of this one's (it may have made one too: the warning is for the certain cases).
+      if didRead && TrackingContext.withCurrent({ $0.runsThatReadObservation }) == nestedBefore {
+        flags &= ~ReactiveFlags.checksLateObservationReads
+        let message =
+          "Rill: warning: \(closureForFailure) read an @Observable property in a later run, but none in its first: "
+          + "it does not depend on it, and will not run again when it changes. Read such a property in the first run "
+          + "too (see \"Observation and SwiftUI\"). This warning is shown once for this computation, in debug builds.\n"
+        var text = message
+        text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }  // standard error
+      }
+      return result
+    }
+  #endif
 
   /// Brings the computeds this consumer read last run that read `@Observable` properties up to date, before its own
   /// tracking starts: Observation merges a tracking nested in another into it, so one of them evaluated inside this
@@ -131,6 +178,7 @@ final class ObservationInput: Observable, @unchecked Sendable {
     inputs.state[ObjectIdentifier(consumer)] = input
     inputs.unlock()
     consumer.flags |= ReactiveFlags.readsObservation
+    TrackingContext.withCurrent { $0.runsThatReadObservation &+= 1 }
     input.noteReadByConsumer(consumer)
     return input.changeHandler(for: input.generation)
   }
@@ -159,6 +207,7 @@ final class ObservationInput: Observable, @unchecked Sendable {
         return body()
       }, onChange: changeHandler(for: generation))
     isTrackingPending = true
+    TrackingContext.withCurrent { $0.runsThatReadObservation &+= 1 }
     noteReadByConsumer(consumer)
     return result
   }

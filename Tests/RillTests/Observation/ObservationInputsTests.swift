@@ -255,6 +255,50 @@ import Testing
     subscription.cancel()
   }
 
+  /// The limit of looking at first runs only: a computation whose first run read no property does not depend on the
+  /// ones a later run reads. A debug build says so, once.
+  @Test func aPropertyReadOnlyAfterTheFirstRunIsNoDependencyAndIsWarnedOf() {
+    let grading = Grading()
+    let useBonus = CurrentValueSubject(false)
+    var runs = 0
+    let shown = Computed {
+      runs += 1
+      return useBonus.value ? grading.bonus : -1
+    }
+    _ = shown.value
+    #if DEBUG
+      #expect(shown.has(ReactiveFlags.checksLateObservationReads))  // a debug build looks for a late read
+    #endif
+    useBonus.value = true
+    #expect(shown.value == 0)
+    #if DEBUG
+      #expect(!shown.has(ReactiveFlags.checksLateObservationReads))  // found, warned of, and no longer looked for
+    #endif
+    grading.bonus = 5
+    #expect(shown.value == 0 && runs == 2)  // not a dependency: the documented limit
+    useBonus.value = false
+    useBonus.value = true
+    #expect(shown.value == 5)
+    #expect(!shown.has(ReactiveFlags.readsObservation))
+  }
+
+  /// A later run that evaluates another computation for the first time, which reads properties, is not warned of:
+  /// those reads are the other one's (Observation merged them into this run's tracking).
+  @Test func aNestedComputationsReadsAreNotWarnedOf() {
+    let grading = Grading()
+    let showsTotal = CurrentValueSubject(false)
+    let total = Computed { grading.bonus + 1 }
+    let summary = Computed { showsTotal.value ? "total \(total.value)" : "none" }
+    _ = summary.value
+    showsTotal.value = true
+    #expect(summary.value == "total 1")
+    #if DEBUG
+      #expect(summary.has(ReactiveFlags.checksLateObservationReads))  // not warned of: still looking
+    #endif
+    grading.bonus = 4
+    #expect(summary.value == "total 5")
+  }
+
   /// Each run ends the tracking the last one started: a computed run many times by Rill's values leaves one
   /// registration, so a change of the property is heard by one tracking, not by one per run (memory stays flat).
   @Test func runsEndTheirLastTracking() async {
