@@ -89,9 +89,11 @@ final class EffectNode: ReactiveNode {
   }
 
   /// An effect of the library's own that lives as long as its thread (the check of the values Observation watches,
-  /// see `ObservationReads.swift`): not counted among the live objects.
+  /// see `ObservationReads.swift`): not counted among the live objects, and never looked at by Observation (what its
+  /// body reads — a report's `onChange` reading a value — is no dependency of it).
   convenience init(uncounted body: @escaping () -> Void) {
     self.init(body)
+    flags &= ~ReactiveFlags.looksAtObservation
     #if DEBUG
       liveNode = LiveObject(uncounted: .signal)
     #endif

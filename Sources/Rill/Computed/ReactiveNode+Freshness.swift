@@ -372,9 +372,14 @@ extension ReactiveNode {
   /// A source's value was written (in a propagation of its graph): its version moves, the write epoch moves, and
   /// the observed consumers that read it are marked and scheduled.
   @usableFromInline final func sourceChanged() {
+    countChangeAndMarkDependents()
+    if _slowPath(observationWatches.load(ordering: .relaxed) != 0) { scheduleObservationCheck() }
+  }
+
+  /// ``sourceChanged()`` but for the check of Observation's watches, which the caller asks for itself.
+  @inline(__always) final func countChangeAndMarkDependents() {
     version &+= 1
     trackedWrites.wrappingAdd(1, ordering: .relaxed)
     if !dependents.isEmpty { markSoleOrEveryDependent() }
-    if _slowPath(observationWatches.load(ordering: .relaxed) != 0) { scheduleObservationCheck() }
   }
 }

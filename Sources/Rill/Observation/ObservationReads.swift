@@ -119,8 +119,6 @@ extension ReactiveNode {
       // Its run reads nothing as a dependency: everything it does is untracked. A graph of its own, idle: a write
       // that a report makes (from a tracking's `onChange`) goes ahead as anyone's, queued behind a busy graph.
       let checker = EffectNode(uncounted: { untracked(checkObservationWatches) })
-      // Its reports run trackings' `onChange`, whose reads are no dependencies of it: Observation never looks at it.
-      checker.flags &= ~ReactiveFlags.looksAtObservation
       checker.graph = Graph(uncounted: ())
       context.observationChecker = checker
       return checker
