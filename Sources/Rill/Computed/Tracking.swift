@@ -31,6 +31,9 @@
 /// How many blocks of stamps threads have taken (see ``TrackingContext/nextStamp()``).
 let stampBlocks = TrackingWord(0)
 
+/// How many threads have made their ``TrackingContext`` (see ``TrackingContext/threadNumber``).
+let trackingContextsMade = TrackingWord(0)
+
 /// The tracking state of one thread: which consumer is running, and where its run is in its old dependencies.
 ///
 /// A thread's context is made at its first tracked read or run and freed with the thread. Computations nest (a
@@ -67,6 +70,9 @@ final class TrackingContext {
   @exclusivity(unchecked) var runsThatReadObservation = 0
   /// The watches a check of this thread's domain takes, kept with their capacity for the next check.
   @exclusivity(unchecked) var observationDue: [(id: ObjectIdentifier, node: ReactiveNode, version: UInt)] = []
+  /// This thread's number, from 1, never another thread's (a new thread may reuse an exited one's `pthread_self()`):
+  /// how the Observation bridges tell a thread's domain (see `ObservationDomain`).
+  let threadNumber = UInt(bitPattern: trackingContextsMade.wrappingAdd(1, ordering: .relaxed).newValue)
 
   init() {}
 

@@ -130,7 +130,7 @@ final class ObservationInput: Observable, @unchecked Sendable {
   /// What the consumer reads at the end of each run, and a change writes.
   let source = CurrentValueSubject<UInt>(0)
   /// The consumer's domain: where its first run ran.
-  let place: ExecutionPlace
+  let place: ObservationDomain
   /// The number of the consumer's current tracking: a tracking that fires with another is over.
   var generation: UInt = 0
   /// Whether the current tracking read ``token`` and has not fired: the next run ends it.
@@ -152,7 +152,7 @@ final class ObservationInput: Observable, @unchecked Sendable {
   /// Set once the consumer is freed, on the thread that frees it: a tracking that fires then does nothing.
   let isRetired = TrackingWord(0)
 
-  init(place: ExecutionPlace) {
+  init(place: ObservationDomain) {
     self.place = place
   }
 

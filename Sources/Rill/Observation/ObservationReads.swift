@@ -143,11 +143,11 @@ final class ObservationWatch: Observable, @unchecked Sendable {
   /// The value; `nil` once freed (its `deinit` removes this watch next).
   weak var node: ReactiveNode?
   /// Where the watch started: its checks run in that domain.
-  var place: ExecutionPlace
+  var place: ObservationDomain
   /// The value's version at the read that started the watch, or `nil` while none runs.
   var watchedVersion: UInt?
 
-  init(node: ReactiveNode, place: ExecutionPlace) {
+  init(node: ReactiveNode, place: ObservationDomain) {
     self.node = node
     self.place = place
   }
@@ -177,35 +177,30 @@ enum ObservationReads {
     var entries: [ObjectIdentifier: ObservationWatch] = [:]
     /// The values whose watch runs.
     var watched: Set<ObjectIdentifier> = []
-    /// How many of them started on the main queue, whichever thread drained it.
-    var watchesOnTheMainQueue = 0
-    /// How many of them started on each thread (a thread with none has no key).
-    var watchesByThread: [UInt: Int] = [:]
+    /// How many of them started in each domain (a domain with none has no key).
+    var watchesByDomain: [UInt: Int] = [:]
 
-    /// A watch starts at `place`.
-    mutating func count(watchStartedAt place: ExecutionPlace) {
-      watchesOnTheMainQueue += place.isMainQueue ? 1 : 0
-      watchesByThread[place.thread, default: 0] += 1
+    /// A watch starts in `domain`.
+    mutating func count(watchStartedIn domain: ObservationDomain) {
+      watchesByDomain[domain.number, default: 0] += 1
       observationWatches.wrappingAdd(1, ordering: .relaxed)
     }
 
-    /// A watch that started at `place` ends.
-    mutating func count(watchEndedAt place: ExecutionPlace) {
-      watchesOnTheMainQueue -= place.isMainQueue ? 1 : 0
-      if let count = watchesByThread[place.thread], count > 1 {
-        watchesByThread[place.thread] = count - 1
+    /// A watch that started in `domain` ends.
+    mutating func count(watchEndedIn domain: ObservationDomain) {
+      if let count = watchesByDomain[domain.number], count > 1 {
+        watchesByDomain[domain.number] = count - 1
       } else {
-        watchesByThread[place.thread] = nil  // the table keeps its memory
+        watchesByDomain[domain.number] = nil  // the table keeps its memory
       }
       observationWatches.wrappingSubtract(1, ordering: .relaxed)
     }
   }
 
-  /// Whether a watch runs that a check at `place` would look at: one started in its domain.
-  static func areWatchesRunning(in place: ExecutionPlace) -> Bool {
+  /// Whether a watch runs that a check in `domain` would look at: one started there.
+  static func areWatchesRunning(in domain: ObservationDomain) -> Bool {
     state.lock()
-    let running =
-      (place.isMainQueue && state.state.watchesOnTheMainQueue > 0) || state.state.watchesByThread[place.thread] != nil
+    let running = state.state.watchesByDomain[domain.number] != nil
     state.unlock()
     return running
   }
@@ -228,7 +223,7 @@ enum ObservationReads {
       watch.watchedVersion = node.version
       watch.place = .current
       state.state.watched.insert(id)
-      state.state.count(watchStartedAt: watch.place)
+      state.state.count(watchStartedIn: watch.place)
     }
     state.unlock()
     watch.access()
@@ -238,7 +233,7 @@ enum ObservationReads {
   static func forget(_ id: ObjectIdentifier) {
     state.lock()
     let watch = state.state.entries.removeValue(forKey: id)
-    if state.state.watched.remove(id) != nil, let watch { state.state.count(watchEndedAt: watch.place) }
+    if state.state.watched.remove(id) != nil, let watch { state.state.count(watchEndedIn: watch.place) }
     state.unlock()
     withExtendedLifetime(watch) {}  // its registrar goes after the lock (Observation may tell its trackings)
   }
@@ -251,12 +246,12 @@ enum ObservationReads {
 
   /// ``check()``, with this thread's context, whose list of watches due keeps its memory from one check to the next.
   static func check(using context: TrackingContext) {
-    let here = ExecutionPlace.current
+    let here = ObservationDomain.current
     var due = context.observationDue
     context.observationDue = []
     state.lock()
     for id in state.state.watched {
-      guard let watch = state.state.entries[id], watch.place.isSameDomain(as: here), let node = watch.node,
+      guard let watch = state.state.entries[id], watch.place == here, let node = watch.node,
         let version = watch.watchedVersion
       else { continue }
       due.append((id, node, version))
@@ -272,7 +267,7 @@ enum ObservationReads {
       guard watch.node.version != watch.version else { continue }
       state.lock()
       if state.state.watched.remove(watch.id) != nil, let ended = state.state.entries[watch.id] {
-        state.state.count(watchEndedAt: ended.place)
+        state.state.count(watchEndedIn: ended.place)
         ended.watchedVersion = nil
         reports.append(ended)
       }
