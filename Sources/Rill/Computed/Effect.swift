@@ -168,7 +168,7 @@ final class EffectNode: ReactiveNode {
   }
 }
 
-/// Calls an effect's body where it is stored (see ``Computed/callCompute()``): not through the generic
+/// Calls an effect's body where it is stored (see ``_ComputedNode/callCompute()``): not through the generic
 /// `callInPlace(_:)`, whose reabstraction of a `() -> Void` allocates in an unoptimized build.
 @inline(__always) func callInPlace(_ closure: inout () -> Void) {
   closure()

@@ -186,7 +186,7 @@ extension ReactiveNode {
   ///
   /// `orChain`, for a computed's settle: the one consumer, a computed with no other settle pending in the (root) graph,
   /// is marked and returned rather than queued: the drain would take it next, so the settle runs it next instead
-  /// (see ``Computed/run()``). `nil` otherwise.
+  /// (see ``_ComputedNode/run()``). `nil` otherwise.
   @discardableResult
   @inline(__always) final func markSoleOrEveryDependent(orChain chains: Bool = false) -> Unmanaged<ReactiveNode>? {
     let mask = ReactiveFlags.isDirty | ReactiveFlags.isRunning | ReactiveFlags.isScheduled | ReactiveFlags.isEffect

@@ -143,7 +143,7 @@ public class _ReactiveNode: _PendingRun {
     settleScheduled()
   }
 
-  /// This computed's settle, as part of a chain of them (see ``Computed/run()``): returns the next to settle, if any.
+  /// This computed's settle, as part of a chain of them (see ``_ComputedNode/run()``): returns the next to settle, if any.
   @usableFromInline func settleInChain() -> Unmanaged<ReactiveNode>? {
     settleScheduled()
     return nil

@@ -49,7 +49,7 @@ extension Signal where Value: Equatable {
 final class FollowingComputed<Value>: Computed<Value> {
   @usableFromInline let follower: SignalFollower<Value>
 
-  @usableFromInline init(_ follower: SignalFollower<Value>, evaluation: @escaping (Computed<Value>) -> Bool) {
+  @usableFromInline init(_ follower: SignalFollower<Value>, evaluation: @escaping (_ComputedNode<Value>) -> Bool) {
     self.follower = follower
     super.init(compute: { follower.read() }, steps: Computed.deliverySteps(), evaluation: evaluation)
   }
