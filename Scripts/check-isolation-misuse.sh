@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Pins a compile-time rule: the APIs that start tasks in the caller's actor (`debounce`, `throttle`,
-# `delay`, `timeout`, the async `map`, `Signal.task`, `Signal.from`, `Signal.observing`, `Store.run`) take `isolation: isolated any Actor = #isolation`,
+# `delay`, `timeout`, the async `map`, `Signal.task`, `Signal.from`, `Signal.observing`, `Store.run`, `AsyncComputed`) take `isolation: isolated any Actor = #isolation`,
 # so a caller that is not isolated to an actor does not compile. Each misuse below must fail to
 # type-check with the expected message, and the same calls from the main actor must type-check (so a
 # misuse cannot "fail" for an unrelated reason). The errors expected are the ones quoted in the
@@ -40,6 +40,7 @@ calls=(
   's.timeout(.seconds(1), clock: clock, fallback: 0)'
   'Signal.from { AsyncStream<Int> { $0.finish() } }'
   'Signal.observing { 1 }'
+  'AsyncComputed { 1 }'
 )
 
 typecheck() {

@@ -21,6 +21,10 @@ public struct NodeKind: Hashable, Sendable, CustomStringConvertible {
   public static let storeState = NodeKind("store state")
   /// A ``Computed``.
   public static let computed = NodeKind("Computed")
+  /// An ``AsyncComputed``.
+  public static let asyncComputed = NodeKind("AsyncComputed")
+  /// The work of an ``AsyncComputed``: what its closure read before its first suspension are this node's inputs.
+  public static let asyncComputedWork = NodeKind("AsyncComputed work")
   /// An ``effect(_:)``.
   public static let effect = NodeKind("effect")
   /// A tracked value whose owner is gone, still read by a computation: no longer shown, since a subject is its own

@@ -1,0 +1,124 @@
+// `AsyncComputed`: derived state that needs async work.
+
+/// A value derived by async work — search results for a query, a profile for a user id — that keeps its last result
+/// while it reloads, and cancels the work that went stale.
+///
+/// ```swift
+/// let query = CurrentValueSubject("")
+/// let results = AsyncComputed {
+///   let text = query.value                                // read before the first suspension: a dependency
+///   try await clock.sleep(for: .milliseconds(300))        // a newer query cancels this sleep: a debounce
+///   return try await search(text)
+/// }
+/// let subscription = effect { render(results.value ?? [], loading: results.status == .loading) }
+/// ```
+///
+/// The rules (the contract's rule 15):
+/// - **Tracking.** What the closure reads before its first suspension — a ``CurrentValueSubject``'s `value`, a
+///   ``Computed``'s, another `AsyncComputed`'s, a store's state — are its dependencies, as a ``Computed``'s are;
+///   what it reads after it are not.
+/// - **Lazy.** Creating it starts nothing (its status is ``AsyncStatus/idle``); the first observer (a subscriber,
+///   an effect, an observed computed that reads it) or the first read of ``value``, ``status`` or ``error`` starts
+///   the work.
+/// - **Loading keeps the last value.** A change of what it read marks it ``AsyncStatus/loading`` at once, in the
+///   propagation of the write, with ``value`` still the last success: subscribers and effects hear that state, then
+///   the new value with ``AsyncStatus/loaded``. A closure that returns without suspending is loaded at once.
+/// - **Stale work.** A change while work runs cancels that work's task (it sees `Task.isCancelled`, and its sleeps
+///   throw) and drops its result, even if it returns anyway: nobody hears a stale result.
+/// - **Failure.** A throw sets ``AsyncStatus/failed`` and ``error`` and keeps ``value``; the next success clears
+///   ``error``. The `CancellationError` of cancelled work is no failure: that work's result is dropped.
+/// - **Observers.** The last observer leaving cancels the running work (the next read or observer starts it again);
+///   unobserved, a write starts nothing.
+/// - **Results are writes.** The result of work that suspended arrives as a propagation of its own (rule 5), on
+///   `isolation`.
+///
+/// It is a ``Signal`` of its ``AsyncValue`` (every operator, `combine`, `values`, `observable()`), replaying its
+/// state; and `Computed`s and effects that read ``value``, ``status`` or ``error`` depend on it, glitch-free with
+/// the rest of the graph.
+///
+/// Create and read it in one isolation domain, the actor its work runs on: the closure's start runs inside the read
+/// that starts it (that is how its reads are tracked), and that needs the read to run on `isolation`.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+public final class AsyncComputed<Value>: _ComputedNode<AsyncValue<Value>> {
+  /// The node that starts the work and keeps its results.
+  let work: AsyncComputedWork<Value>
+  /// The last successful result alone, as a computed that changes only with a new success, made at the first read
+  /// of ``value``: a computation that reads the value does not run again when the work only starts loading (a
+  /// second `AsyncComputed` that reads this one's value does not restart its own work then).
+  private var valueNode: Computed<LastSuccess<Value>>?
+
+  /// An async computed of `compute`, whose work runs on `isolation`.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the work runs on; the caller's, by default. A caller that is not isolated to an actor
+  ///     does not compile: there `#isolation` is `nil`, and Swift says "'nil' is not compatible with expected argument
+  ///     type 'any Actor'". Create it on the main actor or in an actor's method, or take an `isolated` parameter and
+  ///     pass it on (see Troubleshooting in <doc:IsolationAndTime>).
+  ///   - compute: The work. What it reads before its first suspension is what it depends on.
+  public init(
+    isolation: isolated any Actor = #isolation,
+    _ compute: nonisolated(nonsending) @escaping () async throws -> Value
+  ) {
+    let work = AsyncComputedWork(compute, start: AsyncComputedWork<Value>.evaluation(isolation: isolation))
+    self.work = work
+    super.init(
+      compute: {
+        _ = work.completions.value
+        return work.state(for: work.value)
+      },
+      steps: _ComputedNode.deliverySteps(),
+      evaluation: _ComputedNode.evaluation { $0.isSameState(as: $1) })
+  }
+
+  /// The last successful result, `nil` until the work first succeeds. Reading it starts the work if nothing did
+  /// yet (or restarts work that its last observer's leaving cancelled); read inside a computation, it is a
+  /// dependency of that computation, which a new success changes (and nothing else: not loading, not a failure).
+  public var value: Value? {
+    let node = valueNode ?? makeValueNode()
+    return node.value.value
+  }
+
+  /// Makes ``valueNode``: it reads what this computed reads (the work's run and its completions), not this computed,
+  /// so that it holds the work and not this object.
+  private func makeValueNode() -> Computed<LastSuccess<Value>> {
+    let work = work
+    let node = Computed(
+      equals: { $0.successes == $1.successes },
+      {
+        _ = work.completions.value
+        _ = work.value
+        return LastSuccess(value: work.results.value, successes: work.successes)
+      })
+    valueNode = node
+    return node
+  }
+
+  /// Where the work stands; read as ``value`` is.
+  public var status: AsyncStatus { read().status }
+
+  /// The last failure, `nil` once the work succeeds; read as ``value`` is.
+  public var error: (any Error)? { read().error }
+
+  /// The whole state — value, status and error — read at once, as ``value`` is.
+  public var state: AsyncValue<Value> { read() }
+
+  /// Runs the work again with the same inputs: ``AsyncStatus/loading`` with the value kept, then the new result.
+  /// Running work is cancelled. Unobserved, the work runs at the next read.
+  ///
+  /// A write, as a ``CurrentValueSubject``'s: inside an effect it is queued behind the effect's propagation; inside
+  /// a `Computed`'s closure it stops the program.
+  public func reload() {
+    work.restarts.value &+= 1
+  }
+
+  override var kindDescription: String { "an AsyncComputed<\(Value.self)>" }
+
+  override var liveKind: NodeKind { .asyncComputed }
+}
+
+/// The last successful result of an ``AsyncComputed``, and how many successes there were (its cut-off: `Value` need
+/// not be `Equatable`).
+struct LastSuccess<Value> {
+  let value: Value?
+  let successes: UInt
+}
