@@ -102,6 +102,28 @@ public final class AsyncComputed<Value>: _ComputedNode<AsyncValue<Value>> {
   /// The whole state — value, status and error — read at once, as ``value`` is.
   public var state: AsyncValue<Value> { read() }
 
+  /// Waits until the work for the current inputs has its result, and returns the state then: ``AsyncStatus/loaded``
+  /// or ``AsyncStatus/failed``. Returns at once when it has one; starts the work if nothing did. Runs on the
+  /// caller's actor, which must be this computed's.
+  ///
+  /// For tests and for code that needs the result once:
+  ///
+  /// ```swift
+  /// userID.value = 2
+  /// let state = await profile.settled()   // loaded (or failed) for user 2
+  /// ```
+  ///
+  /// While it waits it observes the computed, so the work is not cancelled for want of observers. A cancelled
+  /// caller gets the last state it saw (loading), and its leaving cancels the work if nothing else observes it.
+  nonisolated(nonsending) public func settled() async -> AsyncValue<Value> {
+    var last = AsyncValue<Value>()
+    for await state in values {
+      if state.status == .loaded || state.status == .failed { return state }
+      last = state
+    }
+    return last  // not read again: with no observer left, a read would start the work again
+  }
+
   /// Runs the work again with the same inputs: ``AsyncStatus/loading`` with the value kept, then the new result.
   /// Running work is cancelled. Unobserved, the work runs at the next read.
   ///

@@ -229,4 +229,36 @@ import Testing
     let results = AsyncComputed { () async throws -> Int in throw LoadError("bad") }
     #expect(brief(results.state) == "failed bad nil")
   }
+
+  @Test func settledWaitsForTheCurrentInputsResult() async {
+    let results = searchResults()
+    let loads = loads
+    let waiter = Task { @MainActor in brief(await results.settled()) }
+    #expect(await eventually { loads.isWaiting("a") })
+    query.value = "b"  // a's work goes stale: settled waits on
+    await loads.succeed("a", with: "A")
+    await loads.succeed("b", with: "B")
+    #expect(await waiter.value == "loaded B")
+    #expect(brief(await results.settled()) == "loaded B")  // at once
+  }
+
+  @Test func settledReturnsAFailure() async {
+    let results = searchResults()
+    let loads = loads
+    let waiter = Task { @MainActor in brief(await results.settled()) }
+    #expect(await eventually { loads.isWaiting("a") })
+    await loads.fail("a", with: LoadError("offline"))
+    #expect(await waiter.value == "failed offline nil")
+  }
+
+  @Test func aCancelledWaiterGetsTheStateThen() async {
+    let results = searchResults()
+    let loads = loads
+    let waiter = Task { @MainActor in brief(await results.settled()) }
+    #expect(await eventually { loads.isWaiting("a") })
+    waiter.cancel()
+    #expect(await waiter.value == "loading nil")
+    await loads.succeed("a", with: "A")  // its observer left: cancelled, dropped
+    #expect(loads.cancelled == ["a"])
+  }
 }
