@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instructions per operation, counted by valgrind's callgrind (stable on a noisy machine, unlike time), for the sides
 # Profile runs: straight-line code, the baseline and Rill, and for the reactivity workloads (kairo_*, cellx_*,
-# fanout_computed_*, read_value, read_reported, read_observable) Rill Computed (`Computed` and `effect`, as the JS originals), with Computed ÷ baseline and
+# fanout_computed_*, read_value, read_reported, read_observable; async_restart and async_complete, an AsyncComputed) Rill
+# Computed (`Computed` and `effect`, as the JS originals), with Computed ÷ baseline and
 # Computed ÷ Rill.
 #
 #   ./callgrind.sh                        every workload Profile knows
@@ -31,6 +32,7 @@ if [[ ${#workloads[@]} -eq 0 ]]; then
     combine5_pack_transform combine5_pack_map combine7_transform combine7_pack_map
     kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable kairo_avoidable
     cellx_100 cellx_1000 fanout_computed_10 fanout_computed_10k read_value read_reported read_observable
+    async_restart async_complete
   )
 fi
 
@@ -54,7 +56,7 @@ operations_of() {
     fanout_combine_10k | fanout_computed_10k) echo 4 ;;
     fanout_combine_1000) echo 40 ;;
     fanout_combine_10 | fanout_computed_10 | chain_1000 | send_100sub | kairo_broad | kairo_mux) echo 2000 ;;
-    chain_lifecycle | chain_teardown) echo 2000 ;;
+    chain_lifecycle | chain_teardown | async_*) echo 2000 ;;
     *) echo 20000 ;;
   esac
 }

@@ -41,6 +41,13 @@ enum Side: String {
 /// subscriber, a reducer, a selection) an opaque closure, stored once and called in an order written by hand;
 /// several alike in an immutable array, called by index, so each call borrows its closure (no retain).
 func run(_ workload: String, side: Side, operations: Int) -> Bool {
+  // An async workload runs on the main actor and exits the process: that call never returns.
+  runAsyncWorkload(workload, side: side, operations: operations)
+    || runSynchronous(workload, side: side, operations: operations)
+}
+
+/// ``run(_:side:operations:)`` for the workloads that run synchronously: every one but the async ones.
+func runSynchronous(_ workload: String, side: Side, operations: Int) -> Bool {
   switch side {
   case .straightLine: runStraightLine(workload, operations: operations)
   case .rill:
@@ -344,6 +351,7 @@ else {
   print("             combine<4|5|7>_<transform|map|pack_transform|pack_map> (7: the pack forms)")
   print("             kairo_deep kairo_broad kairo_diamond kairo_triangle kairo_mux kairo_repeated kairo_unstable")
   print("             kairo_avoidable cellx_100 cellx_1000 (cellx_<layers>; these also for 'Rill Computed')")
+  print("             async_restart async_complete (Rill, 'Rill Computed', baseline)")
   exit(2)
 }
 
