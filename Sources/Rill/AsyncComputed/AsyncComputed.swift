@@ -89,8 +89,26 @@ public final class AsyncComputed<Value>: _ComputedNode<AsyncValue<Value>> {
         _ = work.value
         return LastSuccess(value: work.results.value, successes: work.successes)
       })
+    if has(ReactiveFlags.reportsToObservation) { node.flags |= ReactiveFlags.reportsToObservation }
     valueNode = node
     return node
+  }
+
+  /// Makes reads of ``value``, ``status``, ``error`` and ``state`` inside Observation's tracking — a SwiftUI view's
+  /// `body`, `withObservationTracking` — depend on this computed, and returns it: the tracking is told of the next
+  /// change of what it read (a read of ``value``, of the next success; of ``status``, of the next state), once, after
+  /// the propagation that made it, as ``Computed/reportingToObservation()`` does for a computed.
+  ///
+  /// ```swift
+  /// let results = AsyncComputed { try await search(query.value) }.reportingToObservation()
+  /// // In a view: if results.status == .loading { ProgressView() }; List(results.value ?? []) { … }
+  /// ```
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  @discardableResult
+  public func reportingToObservation() -> AsyncComputed<Value> {
+    flags |= ReactiveFlags.reportsToObservation
+    valueNode?.flags |= ReactiveFlags.reportsToObservation
+    return self
   }
 
   /// Where the work stands; read as ``value`` is.

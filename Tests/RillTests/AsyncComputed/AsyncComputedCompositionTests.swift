@@ -157,3 +157,27 @@ import Testing
     #expect(await reader.value == ["loading nil", "loaded A"])
   }
 }
+
+extension AsyncComputedCompositionTests {
+  /// Marked, its reads under Observation's tracking (a SwiftUI body) are told of the next change: the status of the
+  /// next state, the value of the next success only.
+  @Test func readsUnderObservationTrackingAreToldOfTheNextChange() async {
+    let results = searchResults().reportingToObservation()
+    let statusChanges = ChangeCounter()
+    statusChanges.track { _ = results.status }
+    let valueChanges = ChangeCounter()
+    valueChanges.track { _ = results.value }
+    await loads.succeed("a", with: "A")
+    #expect(statusChanges.count == 1)
+    #expect(valueChanges.count == 1)
+    let statusAgain = ChangeCounter()
+    statusAgain.track { _ = results.status }
+    let valueAgain = ChangeCounter()
+    valueAgain.track { _ = results.value }
+    query.value = "b"  // loading: a new status, the same value
+    #expect(statusAgain.count == 1)
+    #expect(valueAgain.count == 0)
+    await loads.succeed("b", with: "B")
+    #expect(valueAgain.count == 1)
+  }
+}
