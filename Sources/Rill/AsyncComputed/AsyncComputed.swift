@@ -37,7 +37,9 @@
 /// the rest of the graph.
 ///
 /// Create and read it in one isolation domain, the actor its work runs on: the closure's start runs inside the read
-/// that starts it (that is how its reads are tracked), and that needs the read to run on `isolation`.
+/// that starts it (that is how its reads are tracked), and that needs the read to run on `isolation`. For the same
+/// reason the closure must not write, before its first suspension, a value computations read (as a `Computed`'s
+/// closure must not): that stops the program with a message. After the suspension it may write.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 public final class AsyncComputed<Value>: _ComputedNode<AsyncValue<Value>> {
   /// The node that starts the work and keeps its results.

@@ -65,7 +65,8 @@ extension ReactiveNode {
   /// How a failure message calls this computed's closure: `the closure of Computed<Int> "total"`, or
   /// `a Computed's closure` when it has no name.
   final var closureForFailure: String {
-    Rill.nameForFailure(of: self).map { "the closure of \($0)" } ?? "a Computed's closure"
+    if liveKind == .asyncComputedWork { return "an AsyncComputed's closure, before its first suspension" }
+    return Rill.nameForFailure(of: self).map { "the closure of \($0)" } ?? "a Computed's closure"
   }
 }
 
