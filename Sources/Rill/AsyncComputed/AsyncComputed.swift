@@ -49,7 +49,12 @@ public final class AsyncComputed<Value>: _ComputedNode<AsyncValue<Value>> {
   /// second `AsyncComputed` that reads this one's value does not restart its own work then).
   private var valueNode: Computed<LastSuccess<Value>>?
 
-  /// An async computed of `compute`, whose work runs on `isolation`.
+  /// Whether two successful values are equal, for ``value``'s cut-off: `==` for an `Equatable` value, `nil` (every
+  /// success is a change) for any other.
+  private let equalValues: ((Value, Value) -> Bool)?
+
+  /// An async computed of `compute`, whose work runs on `isolation`. Each success changes ``value`` (for an
+  /// `Equatable` value, the other initializer cuts an equal one off).
   ///
   /// - Parameters:
   ///   - isolation: The actor the work runs on; the caller's, by default. A caller that is not isolated to an actor
@@ -57,12 +62,23 @@ public final class AsyncComputed<Value>: _ComputedNode<AsyncValue<Value>> {
   ///     type 'any Actor'". Create it on the main actor or in an actor's method, or take an `isolated` parameter and
   ///     pass it on (see Troubleshooting in <doc:IsolationAndTime>).
   ///   - compute: The work. What it reads before its first suspension is what it depends on.
-  public init(
+  public convenience init(
     isolation: isolated any Actor = #isolation,
+    _ compute: nonisolated(nonsending) @escaping () async throws -> Value
+  ) {
+    self.init(isolation: isolation, equalValues: nil, compute)
+  }
+
+  /// An async computed of `compute` on `isolation`, whose ``value`` changes with a success only when `equalValues`
+  /// (if any) says the new value differs from the last.
+  init(
+    isolation: isolated any Actor,
+    equalValues: ((Value, Value) -> Bool)?,
     _ compute: nonisolated(nonsending) @escaping () async throws -> Value
   ) {
     let work = AsyncComputedWork(compute, start: AsyncComputedWork<Value>.evaluation(isolation: isolation))
     self.work = work
+    self.equalValues = equalValues
     super.init(
       compute: {
         _ = work.completions.value
@@ -84,13 +100,18 @@ public final class AsyncComputed<Value>: _ComputedNode<AsyncValue<Value>> {
   /// so that it holds the work and not this object.
   private func makeValueNode() -> Computed<LastSuccess<Value>> {
     let work = work
-    let node = Computed(
-      equals: { $0.successes == $1.successes },
-      {
-        _ = work.completions.value
-        _ = work.value
-        return LastSuccess(value: work.results.value, successes: work.successes)
-      })
+    let equalValues = equalValues
+    let isUnchanged: (LastSuccess<Value>, LastSuccess<Value>) -> Bool = { last, new in
+      if last.successes == new.successes { return true }
+      guard let equalValues, let lastValue = last.value, let newValue = new.value else { return false }
+      return equalValues(lastValue, newValue)
+    }
+    let read: () -> LastSuccess<Value> = {
+      _ = work.completions.value
+      _ = work.value
+      return LastSuccess(value: work.results.value, successes: work.successes)
+    }
+    let node = Computed(equals: isUnchanged, read)
     if has(ReactiveFlags.reportsToObservation) { node.flags |= ReactiveFlags.reportsToObservation }
     valueNode = node
     return node
@@ -163,4 +184,19 @@ public final class AsyncComputed<Value>: _ComputedNode<AsyncValue<Value>> {
 struct LastSuccess<Value> {
   let value: Value?
   let successes: UInt
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+extension AsyncComputed where Value: Equatable {
+  /// An async computed of `compute`, whose work runs on `isolation`, and whose ``value`` changes only with a success
+  /// whose value differs (`==`) from the last: a reload that brings the same profile back runs nothing that read
+  /// the value.
+  ///
+  /// See ``init(isolation:_:)`` for the parameters.
+  public convenience init(
+    isolation: isolated any Actor = #isolation,
+    _ compute: nonisolated(nonsending) @escaping () async throws -> Value
+  ) {
+    self.init(isolation: isolation, equalValues: ==, compute)
+  }
 }

@@ -181,3 +181,35 @@ extension AsyncComputedCompositionTests {
     #expect(valueAgain.count == 1)
   }
 }
+
+extension AsyncComputedCompositionTests {
+  /// An `Equatable` value: a reload that brings the same value back runs nothing that read the value.
+  @Test func anEqualResultChangesNothingThatReadTheValue() async {
+    let results = searchResults()
+    var runs: [String] = []
+    let subscription = effect { runs.append(results.value ?? "nil") }
+    await loads.succeed("a", with: "A")
+    results.reload()
+    await loads.succeed("a", with: "A")
+    #expect(runs == ["nil", "A"])
+    results.reload()
+    await loads.succeed("a", with: "A2")
+    #expect(runs == ["nil", "A", "A2"])
+    subscription.cancel()
+  }
+
+  /// A value that is not `Equatable`: every success is a change of the value.
+  @Test func everySuccessOfAValueThatIsNotEquatableIsAChange() async {
+    struct Page { let text: String }
+    let query = query
+    let pages = Loads<String, String>()
+    let results = AsyncComputed { Page(text: try await pages.load(query.value)) }
+    var runs: [String] = []
+    let subscription = effect { runs.append(results.value?.text ?? "nil") }
+    await pages.succeed("a", with: "A")
+    results.reload()
+    await pages.succeed("a", with: "A")
+    #expect(runs == ["nil", "A", "A"])
+    subscription.cancel()
+  }
+}
