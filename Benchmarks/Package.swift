@@ -34,9 +34,16 @@ let package = Package(
     ),
     // A small executable for instruction profiles under valgrind (callgrind.sh). Not in a folder directly under
     // the package folder: the benchmark plugin runs every executable whose folder's parent is named Benchmarks.
+    // The async workloads (an `AsyncComputed` beside a hand-written task and state), shared by Profile and Reactivity.
+    .target(
+      name: "AsyncWorkloads",
+      dependencies: [.product(name: "Rill", package: "Rill")],
+      path: "Tools/AsyncWorkloads",
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "Profile",
-      dependencies: [.product(name: "RillStore", package: "Rill")],
+      dependencies: [.product(name: "RillStore", package: "Rill"), "AsyncWorkloads"],
       path: "Tools/Profile",
       swiftSettings: swiftSettings
     ),
@@ -56,7 +63,7 @@ let suites: [(name: String, dependencies: [Target.Dependency])] = [
   ("Signals", [.product(name: "Rill", package: "Rill")]),
   ("Subscriptions", [.product(name: "Rill", package: "Rill")]),
   ("Store", [.product(name: "RillStore", package: "Rill")]),
-  ("Reactivity", [.product(name: "Rill", package: "Rill")]),
+  ("Reactivity", [.product(name: "Rill", package: "Rill"), "AsyncWorkloads"]),
   ("History", [.product(name: "RillStore", package: "Rill")]),
 ]
 for suite in suites {

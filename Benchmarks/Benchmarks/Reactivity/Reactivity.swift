@@ -38,6 +38,7 @@ let benchmarks: @Sendable () -> Void = {
   cellx(layers: 1_000)
   // Computed alone: what a read costs, and a fan-out at two sizes.
   computedReads()
+  asyncComputedWorkloads()
   computedFanOut(count: 10)
   computedFanOut(count: 10_000)
 }
