@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Observation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -17,6 +18,24 @@ import Testing
 /// The same, with no isolation: read and written on one thread.
 @Observable final class LocalGrading {
   var bonus = 0
+}
+
+/// An observable model written on one thread and read on another: its storage is locked, as such a model's must be
+/// (Observation tells of a change before the writing thread stores the value; an unlocked `@Observable` property read
+/// meanwhile on the main queue is a data race, which ThreadSanitizer caught in CI).
+final class SharedGrading: Observable, Sendable {
+  private let registrar = ObservationRegistrar()
+  private let storage = Mutex(0)
+
+  var bonus: Int {
+    get {
+      registrar.access(self, keyPath: \.bonus)
+      return storage.withLock { $0 }
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.bonus) { storage.withLock { $0 = newValue } }
+    }
+  }
 }
 
 /// Lets the main queue run what it has queued before now: the turn a change's notice asked for comes first.
@@ -319,11 +338,10 @@ import Testing
   /// A write on another thread to a property a main-actor computation read is heard on the main queue's next turn,
   /// and again 10 ms later: the notice comes before that thread stores the value, so the first may see the old one.
   @Test func aWriteOnAnotherThreadIsHeardOnTheMainQueue() async throws {
-    let grading = LocalGrading()
-    nonisolated(unsafe) let shared = grading
+    let grading = SharedGrading()
     var seen: [Int] = []
     let subscription = effect { seen.append(grading.bonus) }
-    await Task.detached { shared.bonus = 9 }.value
+    await Task.detached { grading.bonus = 9 }.value
     for _ in 0..<100 where seen.last != 9 { try await Task.sleep(for: .milliseconds(10)) }
     try await Task.sleep(for: .milliseconds(20))  // the second write, whose run (if any) cuts nothing off: effects run
     #expect(seen.first == 0 && seen.last == 9 && seen.count <= 3, "\(seen)")
