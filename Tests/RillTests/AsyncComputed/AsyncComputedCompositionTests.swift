@@ -152,7 +152,7 @@ import Testing
       }
       return seen
     }
-    await runQueuedWork()
+    #expect(await eventually { loads.isWaiting("a") })  // the loop subscribed: the work runs
     await loads.succeed("a", with: "A")
     #expect(await reader.value == ["loading nil", "loaded A"])
   }

@@ -76,12 +76,6 @@ struct LoadError: Error, Equatable, CustomStringConvertible {
   var description: String { reason }
 }
 
-/// Lets the main actor run what is queued on it (a cancelled task that returns, a task that starts): a bounded
-/// number of turns, never a wait for time. The tests check the state that follows, not how long it took.
-@MainActor func runQueuedWork(turns: Int = 20) async {
-  for _ in 0..<turns { await Task.yield() }
-}
-
 /// Lets the main actor run what is queued on it until `condition` holds (a sleep on a `ManualClock` registers and ends
 /// on the global executor): returns whether it came to hold within `turns` turns.
 @MainActor func eventually(turns: Int = 100_000, _ condition: () -> Bool) async -> Bool {
